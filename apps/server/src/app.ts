@@ -1,0 +1,58 @@
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppDeps } from './app-deps.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { createAuthenticate } from './platform/auth/authenticate.ts';
+import { installErrorHandling } from './platform/http/error-handler.ts';
+import { installOpenApi } from './platform/http/openapi.ts';
+import { installSpa } from './platform/http/spa.ts';
+
+export type BuildAppOptions = AppDeps & {
+  /** Where the built SPA lives; defaults to apps/web/dist. */
+  webDistDir?: string;
+  /** Request logging; tests turn it off. */
+  logger?: boolean;
+};
+
+const BODY_LIMIT_BYTES = 1024 * 1024;
+const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // Never write credentials to the log.
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+          },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('userId', undefined);
+  app.decorate('authenticate', createAuthenticate(options.tokens));
+  installErrorHandling(app);
+  // The API speaks JSON only; anything else is a 415 rather than a string handed to a handler.
+  app.removeContentTypeParser('text/plain');
+
+  await app.register(cookie);
+  await installOpenApi(app);
+
+  const deps: AppDeps = { config, database: options.database, tokens: options.tokens, now: options.now };
+  systemRoutes(app, deps);
+  authRoutes(app, deps);
+  usersRoutes(app, deps);
+
+  await installSpa(app, options.webDistDir ?? config.webDistDir ?? DEFAULT_WEB_DIST);
+  return app;
+}

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/index.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('GET /api/v1/environment', () => {
+  it('says PRODUCTION by default', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/environment' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ environment: 'PRODUCTION' });
+  });
+});
+
+describe('GET /api/v1/health', () => {
+  it('checks the database', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+});
+
+describe('API conventions', () => {
+  it('answers unknown API paths with a 404 error body', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/no-such-thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ error_code: 'NOT_FOUND' });
+  });
+
+  it('rejects malformed JSON with INVALID_JSON', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/sign-in',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error_code: 'INVALID_JSON', message: expect.any(String) });
+  });
+
+  it('rejects a non-JSON content type with 415', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/sign-in',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'email=a',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().error_code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('rejects an oversized body with 413', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/sign-in',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.test', password: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error_code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('lists field problems for an invalid body, without a stack trace', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/sign-in',
+      payload: { email: 'nope' },
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.error_code).toBe('VALIDATION_ERROR');
+    expect(body.details.map((d: { path: string }) => d.path)).toEqual(['body.email', 'body.password']);
+    expect(response.body).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it('serves the OpenAPI document generated from the contract', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(response.json().paths);
+    for (const path of [
+      '/api/v1/environment',
+      '/api/v1/health',
+      '/api/v1/auth/sign-in',
+      '/api/v1/users/current',
+    ]) {
+      expect(paths).toContain(path);
+    }
+  });
+
+  it('serves the API reference UI', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('a dropped database connection', () => {
+  it('answers 503 SERVICE_UNAVAILABLE instead of crashing', async () => {
+    const broken = await createTestApp();
+    await broken.database.close();
+    const response = await broken.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json().error_code).toBe('SERVICE_UNAVAILABLE');
+    await broken.app.close();
+  });
+});

@@ -1,0 +1,51 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { customerAccounts, memberships, organisations, users } from '../../platform/db/schema/index.ts';
+
+/**
+ * The person and every organisation they belong to, in one round trip (this runs on every page
+ * load). An organisation whose deactivate_date has passed counts as inactive.
+ */
+export function prepareUserWithOrganisations(db: Db) {
+  return db
+    .select({
+      userId: users.id,
+      name: users.name,
+      image: users.image,
+      organisation: {
+        id: organisations.id,
+        title: organisations.title,
+        kind: organisations.kind,
+        paymentsEnabled: organisations.paymentsEnabled,
+        advancedTaxEnabled: organisations.advancedTaxEnabled,
+        trialEnd: organisations.trialEnd,
+        deactivateDate: organisations.deactivateDate,
+        paymentFailedDate: organisations.paymentFailedDate,
+        active: sql<boolean>`${memberships.active} and (${organisations.deactivateDate} is null or ${organisations.deactivateDate} > now())`,
+        invitationAccepted: memberships.invitationAccepted,
+        level: memberships.level,
+      },
+    })
+    .from(users)
+    .leftJoin(memberships, eq(memberships.userId, users.id))
+    .leftJoin(organisations, eq(organisations.id, memberships.organisationId))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .orderBy(asc(memberships.createdAt), asc(organisations.title))
+    .prepare('user_with_organisations');
+}
+
+/** The merchant a customer organisation orders from, with its account settings there. */
+export function prepareCustomerMerchant(db: Db) {
+  return db
+    .select({
+      merchantTitle: organisations.title,
+      merchantImage: organisations.image,
+      isPaymentsEnabled: customerAccounts.isPaymentsEnabled,
+    })
+    .from(customerAccounts)
+    .innerJoin(organisations, and(eq(organisations.id, customerAccounts.merchantId)))
+    .where(eq(customerAccounts.customerOrganisationId, sql.placeholder('customerOrganisationId')))
+    .orderBy(asc(customerAccounts.createdAt))
+    .limit(1)
+    .prepare('customer_merchant');
+}

@@ -1,0 +1,72 @@
+import { type CurrentUser, selectOrganisation } from '@tradeport/contract';
+import type { AppDeps } from '../../app-deps.ts';
+import { unauthorized } from '../../platform/errors.ts';
+import { prepareCustomerMerchant, prepareUserWithOrganisations } from './users.queries.ts';
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function createUsersService({ database: { db } }: Pick<AppDeps, 'database'>) {
+  const userWithOrganisations = prepareUserWithOrganisations(db);
+  const customerMerchant = prepareCustomerMerchant(db);
+
+  return {
+    /** SPEC §3 "Current user", seen from `requestedOrganisationId` when usable (SPEC §4). */
+    async getCurrentUser(options: {
+      userId: string;
+      requestedOrganisationId?: string;
+    }): Promise<CurrentUser> {
+      const rows = await userWithOrganisations.execute({ userId: options.userId });
+      const person = rows[0];
+      // A valid token for a deleted user: the session is over.
+      if (!person) throw unauthorized();
+
+      // A person with no memberships comes back as one row whose organisation columns are all null.
+      const memberships = rows.flatMap(({ organisation: o }) =>
+        o?.id && o.title !== null && o.kind && o.level && o.invitationAccepted !== null
+          ? [
+              {
+                ...o,
+                id: o.id,
+                title: o.title,
+                kind: o.kind,
+                level: o.level,
+                invitationAccepted: o.invitationAccepted,
+              },
+            ]
+          : [],
+      );
+      const listed = memberships.map((o) => ({
+        id: o.id,
+        title: o.title,
+        active: o.active,
+        invitation_accepted: o.invitationAccepted,
+        user_level: o.level,
+      }));
+      const chosenId = selectOrganisation(listed, options.requestedOrganisationId)?.id;
+      const current = memberships.find((o) => o.id === chosenId);
+      const isCustomer = current?.kind === 'CUSTOMER';
+      const account = isCustomer
+        ? (await customerMerchant.execute({ customerOrganisationId: current.id }))[0]
+        : undefined;
+
+      return {
+        id: person.userId,
+        title: person.name,
+        is_merchant: current?.kind === 'MERCHANT',
+        image: person.image,
+        settings: {
+          payments_enabled: current?.paymentsEnabled ?? false,
+          advanced_tax_enabled: current?.advancedTaxEnabled ?? false,
+        },
+        customer: isCustomer
+          ? { payment_settings: { is_payments_enabled: account?.isPaymentsEnabled ?? false } }
+          : null,
+        merchant: account ? { title: account.merchantTitle, image: account.merchantImage } : null,
+        trial_end: iso(current?.trialEnd ?? null),
+        deactivate_date: iso(current?.deactivateDate ?? null),
+        payment_failed_date: iso(current?.paymentFailedDate ?? null),
+        organisations: listed,
+      };
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import type { FastifyRequest } from 'fastify';
+import { unauthorized } from '../errors.ts';
+import type { AccessTokenIssuer } from './access-tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    userId: string | undefined;
+  }
+}
+
+/** The signed-in user's id from the bearer token; throws 401 UNAUTHORIZED otherwise. */
+export function createAuthenticate(tokens: AccessTokenIssuer) {
+  return async function authenticate(request: FastifyRequest) {
+    const header = request.headers.authorization;
+    const match = header?.match(/^Bearer\s+(\S+)$/i);
+    const userId = match?.[1] ? await tokens.verify(match[1]) : undefined;
+    if (!userId) throw unauthorized();
+    request.userId = userId;
+  };
+}
+
+export function requireUserId(request: FastifyRequest): string {
+  if (!request.userId) throw unauthorized();
+  return request.userId;
+}

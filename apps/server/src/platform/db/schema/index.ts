@@ -1,0 +1,4 @@
+export * from './enums.ts';
+export * from './organisations.ts';
+export * from './sessions.ts';
+export * from './users.ts';

@@ -1,0 +1,106 @@
+import type { ErrorBody } from '@tradeport/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../errors.ts';
+
+// Connection-level failures (server gone, restarting, unreachable): the client may retry.
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    const message = (current as { message?: unknown }).message;
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(message)
+    )
+      return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Maps Fastify's own 4xx errors (parsing, content type, size) onto our codes. */
+function fromFastifyError(error: FastifyError): ErrorBody & { status: number } {
+  const status = error.statusCode ?? 500;
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return {
+        status: 415,
+        error_code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: 'Send the request body as application/json.',
+      };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, error_code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return {
+        status: 400,
+        error_code: 'INVALID_JSON',
+        message: 'The request body is empty; send a JSON object.',
+      };
+  }
+  if (status === 400 && (error.name === 'SyntaxError' || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY')) {
+    return { status: 400, error_code: 'INVALID_JSON', message: 'The request body is not valid JSON.' };
+  }
+  if (status === 404) return { status, error_code: 'NOT_FOUND', message: 'Not found.' };
+  if (status === 429)
+    return { status, error_code: 'RATE_LIMITED', message: 'Too many requests; try again shortly.' };
+  return { status: 400, error_code: 'VALIDATION_ERROR', message: 'The request could not be understood.' };
+}
+
+export function installErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const send = (status: number, body: ErrorBody) => reply.status(status).send(body);
+
+    if (error instanceof AppError) {
+      return send(error.statusCode, {
+        error_code: error.code,
+        message: error.message,
+        ...(error.details ? { details: error.details } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = error.validationContext ?? 'body';
+      const details = error.validation.map((issue) => ({
+        path: [where, ...issue.instancePath.split('/').filter(Boolean)].join('.'),
+        message: issue.message ?? 'Invalid value',
+      }));
+      return send(400, {
+        error_code: 'VALIDATION_ERROR',
+        message: details.map((d) => `${d.path}: ${d.message}`).join('; '),
+        details,
+      });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return send(503, {
+        error_code: 'SERVICE_UNAVAILABLE',
+        message: 'The service is briefly unavailable; please try again in a moment.',
+      });
+    }
+    if (
+      !isResponseSerializationError(error) &&
+      error.statusCode &&
+      error.statusCode >= 400 &&
+      error.statusCode < 500
+    ) {
+      const { status, ...body } = fromFastifyError(error);
+      return send(status, body);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(500, {
+      error_code: 'INTERNAL_ERROR',
+      message: 'Something went wrong on our side. Please try again.',
+    });
+  });
+}
