@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { createAccessTokens } from '../../platform/auth/access-tokens.ts';
+import { loadConfig } from '../../platform/config.ts';
+import { openDatabase } from '../../platform/db/client.ts';
 import { createTestApp, type TestApp } from '../../testing/index.ts';
 
 let t: TestApp;
@@ -104,5 +108,32 @@ describe('a dropped database connection', () => {
     expect(response.statusCode).toBe(503);
     expect(response.json().error_code).toBe('SERVICE_UNAVAILABLE');
     await broken.app.close();
+  });
+});
+
+describe('a database that cannot be reached', () => {
+  it('answers an authenticated route with 503, not 500', async () => {
+    // Nothing listens on port 1: every query fails with ECONNREFUSED, as when the server is down.
+    const database = await openDatabase({ kind: 'postgres', url: 'postgres://postgres@127.0.0.1:1/none' });
+    const tokens = createAccessTokens('another-test-secret-long-enough-0123456789');
+    const app = await buildApp({
+      config: loadConfig({}),
+      database,
+      tokens,
+      now: () => new Date(),
+      logger: false,
+      webDistDir: '/nonexistent',
+    });
+    const { access_token } = await tokens.issue('00000000-0000-4000-8000-000000000000');
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/v1/users/current',
+      headers: { authorization: `Bearer ${access_token}` },
+    });
+    expect(response.statusCode).toBe(503);
+    expect(response.json().error_code).toBe('SERVICE_UNAVAILABLE');
+    expect(response.headers['retry-after']).toBe('5');
+    await app.close();
+    await database.close();
   });
 });

@@ -1,0 +1,57 @@
+import autocannon from 'autocannon';
+
+export type LoadResult = {
+  label: string;
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  errors: number;
+};
+
+export type LoadOptions = {
+  label: string;
+  url: string;
+  headers?: Record<string, string>;
+  connections?: number;
+  durationSeconds?: number;
+};
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)]!;
+}
+
+/**
+ * Drives one URL with autocannon. Latencies are collected per response (autocannon's own summary
+ * has no p95); non-2xx answers count as errors so a broken route cannot look fast.
+ */
+export async function measure(options: LoadOptions): Promise<LoadResult> {
+  const latencies: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: options.url,
+        headers: options.headers,
+        connections: options.connections ?? 10,
+        duration: options.durationSeconds ?? 8,
+      },
+      (error, finished) => (error ? reject(error) : resolve(finished)),
+    );
+    instance.on('response', (_client, _statusCode, _bytes, responseTime) => {
+      latencies.push(responseTime);
+    });
+  });
+  latencies.sort((a, b) => a - b);
+  return {
+    label: options.label,
+    requestsPerSecond: result.requests.average,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    errors: result.errors + result.non2xx,
+  };
+}
+
+export function formatLoad(result: LoadResult): string {
+  return `${result.label.padEnd(38)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${result.p50.toFixed(1).padStart(6)} ms   p95 ${result.p95.toFixed(1).padStart(6)} ms   errors ${result.errors}`;
+}
