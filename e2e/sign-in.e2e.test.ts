@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../scripts/lib/browser.ts';
 import { type RunningServer, startServer } from '../scripts/lib/server-process.ts';
-import { launchBrowser } from './support/browser.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -31,7 +31,7 @@ async function signIn(email: string, password = 'demo-password-1') {
 describe('signing in', () => {
   it('takes the demo merchant into the shell with the Sales menu', async () => {
     await page.goto('/sign-in');
-    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     await signIn('merchant@demo.test');
 
     await page.waitForURL(`${server.url}/`);
@@ -61,9 +61,7 @@ describe('signing in', () => {
   it('says so when the password is wrong, and stays on the sign-in page', async () => {
     await page.goto('/sign-in');
     await signIn('merchant@demo.test', 'wrong-password');
-    await expect(
-      page.getByRole('alert').filter({ hasText: 'Email or password is incorrect.' }).isVisible(),
-    ).resolves.toBe(true);
+    await page.getByRole('alert').filter({ hasText: 'Email or password is incorrect.' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/sign-in');
   });
 

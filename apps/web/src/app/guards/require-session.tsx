@@ -1,0 +1,38 @@
+import { useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { signInPath } from '#lib/navigation.ts';
+import { isSessionValid, sessionStore } from '#lib/session.ts';
+import { refreshSharedSession, useSessionKeepAlive } from '#lib/session-refresh.ts';
+import { FullPageLoader } from '../layout/full-page-loader.tsx';
+
+/**
+ * SPEC §4 route guard: without a valid session, try the refresh cookie once; if that fails,
+ * go to sign-in with a returnUrl that brings the person back here.
+ */
+export function RequireSession() {
+  const location = useLocation();
+  const session = sessionStore.useValue();
+  const [hasRefreshFailed, setHasRefreshFailed] = useState(false);
+  useSessionKeepAlive();
+
+  // Recomputed on every render, so navigating after the token has lapsed counts as a change.
+  const hasValidSession = isSessionValid(session, Date.now());
+
+  // Runs when the session stops being valid: at first load, after expiry, or when another tab signs
+  // out. (A 401 clears the session too, but the API client has already left for sign-in by then.)
+  useEffect(() => {
+    if (hasValidSession) return;
+    let isCurrent = true;
+    setHasRefreshFailed(false);
+    void refreshSharedSession(sessionStore.get()?.accessToken ?? null).then((refreshed) => {
+      if (isCurrent && !refreshed) setHasRefreshFailed(true);
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [hasValidSession]);
+
+  if (hasValidSession) return <Outlet />;
+  if (hasRefreshFailed) return <Navigate to={signInPath(location.pathname + location.search)} replace />;
+  return <FullPageLoader label="Checking your session…" />;
+}

@@ -1,0 +1,48 @@
+import { Anchor, Burger, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import type { CurrentUser, OrganisationMembership } from '@tradeport/contract';
+import { Link } from 'react-router';
+
+/** Merchants see their organisation; customers see the merchant's portal (SPEC §2). */
+function headerTitles(currentUser: CurrentUser, organisation: OrganisationMembership | null) {
+  if (!currentUser.is_merchant && currentUser.merchant) {
+    return { title: `${currentUser.merchant.title} Ordering Portal`, subtitle: organisation?.title ?? null };
+  }
+  return { title: organisation?.title ?? 'Tradeport', subtitle: null };
+}
+
+export function ShellHeader(props: {
+  currentUser: CurrentUser;
+  organisation: OrganisationMembership | null;
+  isNavOpen: boolean;
+  onToggleNav: () => void;
+}) {
+  const { title, subtitle } = headerTitles(props.currentUser, props.organisation);
+  return (
+    <Group h="100%" px="md" gap="md" wrap="nowrap">
+      <Anchor href="#main-content" className="skip-link">
+        Skip to content
+      </Anchor>
+      <Burger
+        opened={props.isNavOpen}
+        onClick={props.onToggleNav}
+        hiddenFrom="sm"
+        size="sm"
+        aria-label={props.isNavOpen ? 'Close navigation' : 'Open navigation'}
+        aria-expanded={props.isNavOpen}
+        aria-controls="side-navigation"
+      />
+      <UnstyledButton component={Link} to="/" aria-label={`${title}, go to Home`}>
+        <Stack gap={0}>
+          <Text fw={700} size="lg" lineClamp={1}>
+            {title}
+          </Text>
+          {subtitle && (
+            <Text size="xs" c="dimmed" lineClamp={1}>
+              {subtitle}
+            </Text>
+          )}
+        </Stack>
+      </UnstyledButton>
+    </Group>
+  );
+}

@@ -1,0 +1,15 @@
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { NOT_FOUND_TITLE } from '../routes.ts';
+
+export function NotFoundPage() {
+  return (
+    <Stack gap="xs" align="flex-start">
+      <Title order={1}>{NOT_FOUND_TITLE}</Title>
+      <Text c="dimmed">There is no page at this address.</Text>
+      <Anchor component={Link} to="/">
+        Go to Home
+      </Anchor>
+    </Stack>
+  );
+}

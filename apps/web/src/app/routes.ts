@@ -1,0 +1,64 @@
+import { matchPath } from 'react-router';
+
+/**
+ * - `auth`: outside the shell, no navigation and no session check (SPEC §2 auth routes).
+ * - `onboarding`: needs a session but hides the side navigation (sign-up steps after the account exists).
+ * - `app`: inside the shell, needs a session.
+ */
+export type RouteArea = 'auth' | 'onboarding' | 'app';
+
+export type RouteEntry = { path: string; title: string; area: RouteArea };
+
+/** SPEC §2, every route once. Page titles come from here. */
+export const ROUTES: readonly RouteEntry[] = [
+  { path: '/sign-in', title: 'Sign in', area: 'auth' },
+  { path: '/sign-in/reset-password', title: 'Reset password', area: 'auth' },
+  { path: '/sign-in/reset-password/verify', title: 'Choose a new password', area: 'auth' },
+  { path: '/sign-up', title: 'Sign up', area: 'auth' },
+  { path: '/sign-up-organisation', title: 'Set up your organisation', area: 'auth' },
+  { path: '/logout', title: 'Log out', area: 'auth' },
+  { path: '/sign-up-products', title: 'Add your products', area: 'onboarding' },
+  { path: '/sign-up-payment', title: 'Set up payments', area: 'onboarding' },
+  { path: '/', title: 'Home', area: 'app' },
+  { path: '/orders/create', title: 'Create New Order', area: 'app' },
+  { path: '/orders', title: 'All Orders', area: 'app' },
+  { path: '/payments', title: 'All Payments', area: 'app' },
+  { path: '/payments/overview', title: 'Payments overview', area: 'app' },
+  { path: '/payments/outstanding', title: 'Outstanding payments', area: 'app' },
+  { path: '/payments/customers', title: 'Customer Accounts', area: 'app' },
+  { path: '/payments/credits', title: 'Account Credits', area: 'app' },
+  { path: '/customers', title: 'Customers', area: 'app' },
+  { path: '/products/create', title: 'Create product', area: 'app' },
+  { path: '/products', title: 'Products', area: 'app' },
+  { path: '/brands', title: 'Brands', area: 'app' },
+  { path: '/suppliers', title: 'Suppliers', area: 'app' },
+  { path: '/uoms', title: 'Units of measure', area: 'app' },
+  { path: '/categories', title: 'Categories', area: 'app' },
+  { path: '/pricing', title: 'Pricing Tiers', area: 'app' },
+  { path: '/visibility', title: 'Visibility Groups', area: 'app' },
+  { path: '/reports', title: 'Reports', area: 'app' },
+  { path: '/delivery', title: 'Delivery', area: 'app' },
+  { path: '/taxes', title: 'Taxes', area: 'app' },
+  { path: '/xero/settings', title: 'Xero accounting integration settings', area: 'app' },
+  { path: '/quickbooks/settings', title: 'QuickBooks accounting integration settings', area: 'app' },
+  { path: '/myob/settings', title: 'MYOB accounting integration settings', area: 'app' },
+  { path: '/stripe/settings', title: 'Stripe card-payment integration settings', area: 'app' },
+  { path: '/user/account', title: 'User account', area: 'app' },
+  { path: '/user/invitations', title: 'Invitations', area: 'app' },
+  { path: '/organisations/details', title: 'Organisation details', area: 'app' },
+  { path: '/organisations/billing', title: 'Organisation billing', area: 'app' },
+  { path: '/support', title: 'Support', area: 'app' },
+  { path: '/onboarding', title: 'Onboarding', area: 'app' },
+];
+
+export const NOT_FOUND_TITLE = 'Page not found';
+const PRODUCT_NAME = 'Tradeport';
+
+export function findRoute(pathname: string): RouteEntry | undefined {
+  return ROUTES.find((route) => matchPath({ path: route.path, end: true }, pathname));
+}
+
+/** "<Title> · Tradeport" for the browser tab and history. */
+export function pageTitle(pathname: string): string {
+  return `${findRoute(pathname)?.title ?? NOT_FOUND_TITLE} · ${PRODUCT_NAME}`;
+}

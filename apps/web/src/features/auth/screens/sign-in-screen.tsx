@@ -1,0 +1,138 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Group,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '#lib/api-error.ts';
+import { safeReturnUrl } from '#lib/navigation.ts';
+import { fieldErrorsFrom, type SignInFieldErrors } from './sign-in-errors.ts';
+
+// The contract (with zod) and the API client are not needed to show the form, so they stay out of
+// the first load: fetching starts when the person first focuses a field, and submit awaits them.
+const loadValidation = () => import('./sign-in-validation.ts');
+const loadSessionApi = () => import('../api/session-api.ts');
+
+// Field errors are announced as they appear, like the form-level alert.
+const errorProps = { role: 'alert' } as const;
+// Mantine's default name contains "password", which makes "the field labelled Password" ambiguous.
+const visibilityToggleProps = { 'aria-label': 'Show what you typed' } as const;
+
+export function SignInScreen() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const [values, setValues] = useState({ email: '', password: '' });
+  const [fieldErrors, setFieldErrors] = useState<SignInFieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [isSubmitting, setIsSubmitting] = useState(false);
+
+  const prefetch = () => {
+    void loadValidation();
+    void loadSessionApi();
+  };
+
+  const showServerError = (error: unknown) => {
+    if (!(error instanceof ApiError)) return;
+    if (error.code === 'INVALID_CREDENTIALS') setFormError(error.message);
+    if (error.code === 'VALIDATION_ERROR') {
+      const errors = fieldErrorsFrom(error.details);
+      setFieldErrors(errors);
+      if (!errors.email && !errors.password) setFormError(error.message);
+    }
+    // Anything else has already been shown as a toast by the API client.
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    setFormError(null);
+    const result = (await loadValidation()).validateSignIn(values);
+    if ('errors' in result) {
+      setFieldErrors(result.errors);
+      return;
+    }
+    setFieldErrors({});
+    setIsSubmitting(true);
+    try {
+      await (await loadSessionApi()).signInWithPassword(result.body);
+      navigate(safeReturnUrl(searchParams.get('returnUrl')), { replace: true });
+    } catch (error) {
+      setIsSubmitting(false);
+      showServerError(error);
+    }
+  };
+
+  const setValue = (field: keyof typeof values) => (event: ChangeEvent<HTMLInputElement>) => {
+    // Read now: React clears currentTarget once the handler returns, before the updater runs.
+    const { value } = event.currentTarget;
+    setValues((current) => ({ ...current, [field]: value }));
+  };
+
+  return (
+    <Center mih="100vh" p="md" bg="gray.0">
+      <Paper withBorder shadow="sm" p="xl" w="100%" maw={420}>
+        <Stack gap="lg">
+          <Stack gap={4}>
+            <Text fw={700} c="teal.7">
+              Tradeport
+            </Text>
+            <Title order={1}>Sign in</Title>
+          </Stack>
+          {formError && (
+            <Alert color="red" variant="light">
+              {formError}
+            </Alert>
+          )}
+          <form onSubmit={onSubmit} onFocus={prefetch} noValidate>
+            <Stack gap="md">
+              <TextInput
+                label="Email"
+                type="email"
+                autoComplete="email"
+                required
+                value={values.email}
+                onChange={setValue('email')}
+                error={fieldErrors.email}
+                errorProps={errorProps}
+              />
+              <PasswordInput
+                label="Password"
+                autoComplete="current-password"
+                required
+                value={values.password}
+                onChange={setValue('password')}
+                error={fieldErrors.password}
+                errorProps={errorProps}
+                visibilityToggleFocusable
+                visibilityToggleButtonProps={visibilityToggleProps}
+              />
+              <Group justify="flex-end">
+                <Anchor component={Link} to="/sign-in/reset-password" size="sm">
+                  Forgot your password?
+                </Anchor>
+              </Group>
+              <Button type="submit" loading={isSubmitting} fullWidth>
+                Sign in
+              </Button>
+            </Stack>
+          </form>
+          <Text size="sm" ta="center">
+            New to Tradeport?{' '}
+            <Anchor component={Link} to="/sign-up">
+              Create an account
+            </Anchor>
+          </Text>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}

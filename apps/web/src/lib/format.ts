@@ -1,0 +1,35 @@
+import { DATE_LOCALE, DEFAULT_CURRENCY } from '@tradeport/contract';
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const dateOptions: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric' };
+const localDateFormat = new Intl.DateTimeFormat(DATE_LOCALE, dateOptions);
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * dd/mm/yyyy (SPEC §9: en-AU). Instants show in the viewer's time zone unless one is given;
+ * a plain "yyyy-mm-dd" is a calendar date and is never shifted by a time zone.
+ */
+export function formatDate(value: string | number | Date, options: { timeZone?: string } = {}): string {
+  if (typeof value === 'string') {
+    const dateOnly = DATE_ONLY.exec(value);
+    if (dateOnly) return `${dateOnly[3]}/${dateOnly[2]}/${dateOnly[1]}`;
+  }
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Not a date: ${String(value)}`);
+  const format = options.timeZone
+    ? new Intl.DateTimeFormat(DATE_LOCALE, { ...dateOptions, timeZone: options.timeZone })
+    : localDateFormat;
+  return format.format(date);
+}
+
+/** Money is integer cents (DESIGN §4); shown in en-AU with the currency's symbol, AUD by default. */
+export function formatMoney(cents: number, currency: string = DEFAULT_CURRENCY): string {
+  if (!Number.isSafeInteger(cents)) throw new RangeError('Money must be a whole number of cents');
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat(DATE_LOCALE, { style: 'currency', currency });
+    moneyFormats.set(currency, format);
+  }
+  // Integer cents / 100 is the nearest double to the exact amount, so two-decimal output is exact.
+  return format.format(cents / 100);
+}

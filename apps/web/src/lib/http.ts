@@ -1,0 +1,90 @@
+import {
+  API_PREFIX,
+  buildPath,
+  type Endpoint,
+  type EndpointResponse,
+  ErrorBody,
+  ORGANISATION_HEADER,
+  PAGE_PATH_HEADER,
+} from '@tradeport/contract';
+import { ApiError } from './api-error.ts';
+
+export type SendOptions = {
+  params?: unknown;
+  query?: unknown;
+  body?: unknown;
+  signal?: AbortSignal;
+  accessToken?: string | null;
+  organisationId?: string | null;
+};
+
+function toQueryString(query: unknown): string {
+  if (!query || typeof query !== 'object') return '';
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined && item !== null) search.append(name, String(item));
+    }
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The URL of an endpoint, its inputs checked and normalised by the contract's schemas first. */
+function endpointUrl(endpoint: Endpoint, options: Pick<SendOptions, 'params' | 'query'>): string {
+  const params = endpoint.params ? endpoint.params.parse(options.params) : undefined;
+  const query = endpoint.query ? endpoint.query.parse(options.query ?? {}) : undefined;
+  return `${API_PREFIX}${buildPath(endpoint.path, params as Record<string, string | number> | undefined)}${toQueryString(query)}`;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One HTTP call through the contract, without side effects: resolves with the parsed response or
+ * rejects with an ApiError. Session handling and toasts live in api-client.ts.
+ */
+export async function send<E extends Endpoint>(
+  endpoint: E,
+  options: SendOptions,
+): Promise<EndpointResponse<E>> {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (options.accessToken) headers.set('Authorization', `Bearer ${options.accessToken}`);
+  if (options.organisationId) headers.set(ORGANISATION_HEADER, options.organisationId);
+  headers.set(PAGE_PATH_HEADER, window.location.pathname);
+
+  let body: string | undefined;
+  if (endpoint.body) {
+    body = JSON.stringify(endpoint.body.parse(options.body));
+    headers.set('Content-Type', 'application/json');
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(endpointUrl(endpoint, options), {
+      method: endpoint.method,
+      headers,
+      body,
+      credentials: 'include',
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    throw new ApiError({ status: 0, body: null, code: 'NETWORK_ERROR' });
+  }
+
+  if (!response.ok) {
+    const parsed = ErrorBody.safeParse(await readJson(response));
+    throw new ApiError({ status: response.status, body: parsed.success ? parsed.data : null });
+  }
+
+  const data = response.status === 204 ? undefined : await readJson(response);
+  const parsed = endpoint.response.safeParse(data);
+  if (!parsed.success) throw new ApiError({ status: response.status, body: null, code: 'INVALID_RESPONSE' });
+  return parsed.data as EndpointResponse<E>;
+}

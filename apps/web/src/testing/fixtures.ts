@@ -1,0 +1,34 @@
+import type { CurrentUser, OrganisationMembership } from '@tradeport/contract';
+
+export const harbour: OrganisationMembership = {
+  id: '00000000-0000-4000-8000-000000000001',
+  title: 'Harbour Wholesale',
+  active: true,
+  invitation_accepted: true,
+  user_level: 'Admin',
+};
+
+export const bayside: OrganisationMembership = {
+  id: '00000000-0000-4000-8000-000000000002',
+  title: 'Bayside Produce',
+  active: true,
+  invitation_accepted: true,
+  user_level: 'User',
+};
+
+export const merchantUser: CurrentUser = {
+  id: '00000000-0000-4000-8000-0000000000aa',
+  title: 'Mia Chen',
+  is_merchant: true,
+  image: null,
+  settings: { payments_enabled: true, advanced_tax_enabled: false },
+  customer: null,
+  merchant: null,
+  trial_end: null,
+  deactivate_date: null,
+  payment_failed_date: null,
+  organisations: [harbour, bayside],
+};
+
+/** A session that stays valid for the length of any test. */
+export const longSession = { accessToken: 'stored-token', expiresAt: '2099-01-01T00:00:00.000Z' };
