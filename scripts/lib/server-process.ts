@@ -1,10 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+const SERVER_BUNDLE = path.join(ROOT, 'apps/server/dist/main.js');
 
 export type StartOptions = {
   env?: Record<string, string>;
@@ -35,8 +37,8 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the real server the way `npm start` does (built SPA, embedded database, demo data) on
- * a free port and a throw-away data dir. `node --import tsx` so that stopping it stops it.
+ * Starts the real server the way `npm start` does (the built bundle and SPA, embedded database,
+ * demo data) on a free port and a throw-away data dir.
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const port = await freePort();
@@ -44,7 +46,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'tradeport-')));
   const spawnedAt = performance.now();
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  if (!existsSync(SERVER_BUNDLE))
+    throw new Error(`${SERVER_BUNDLE} is missing: run \`npm run build\` first.`);
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -17,6 +17,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Returns false (and does nothing) when any user already exists.
  */
 export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean> {
+  // The usual case on start-up: data exists, so skip the deliberately slow password hash.
+  const [anyUser] = await db.select({ id: users.id }).from(users).limit(1);
+  if (anyUser) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
     // Serialise concurrent first starts against one PostgreSQL.

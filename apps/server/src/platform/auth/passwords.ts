@@ -9,10 +9,12 @@ export function hashPassword(password: string): Promise<string> {
 
 // Verifying against this when no user matches keeps the response time the same either way,
 // so timing does not reveal which emails have accounts.
-const DUMMY_HASH = hash('not-a-real-password', OPTIONS);
+// Made on first need, not at start-up.
+let dummyHash: Promise<string> | undefined;
 
 export async function verifyPassword(passwordHash: string | undefined, password: string): Promise<boolean> {
-  const target = passwordHash ?? (await DUMMY_HASH);
+  dummyHash ??= hash('not-a-real-password', OPTIONS);
+  const target = passwordHash ?? (await dummyHash);
   const matches = await verify(target, password).catch(() => false);
   return passwordHash !== undefined && matches;
 }
