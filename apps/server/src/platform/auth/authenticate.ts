@@ -3,6 +3,8 @@ import { unauthorized } from '../errors.ts';
 import type { AccessTokenIssuer } from './access-tokens.ts';
 
 declare module 'fastify' {
+  // Declaration merging needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyRequest {
     userId: string | undefined;
   }

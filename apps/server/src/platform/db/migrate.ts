@@ -31,15 +31,14 @@ async function isUpToDate(database: Database): Promise<boolean> {
 export async function migrateDatabase(database: Database): Promise<void> {
   if (await isUpToDate(database)) return;
   if (database.kind === 'pglite') {
-    // biome-ignore lint/suspicious/noExplicitAny: the two migrators take their own driver types.
-    await migratePglite(database.db as any, { migrationsFolder });
+    // Each migrator takes its own driver's database type; ours is the common PgDatabase.
+    await migratePglite(database.db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder });
     return;
   }
   // Several API processes may start against one PostgreSQL at once. The advisory lock is held
   // by the transaction that runs the migrations, so the others wait and then find nothing to do.
   await database.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`);
-    // biome-ignore lint/suspicious/noExplicitAny: see above.
-    await migrateNodePg(tx as any, { migrationsFolder });
+    await migrateNodePg(tx as unknown as Parameters<typeof migrateNodePg>[0], { migrationsFolder });
   });
 }

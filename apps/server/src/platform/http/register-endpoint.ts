@@ -23,6 +23,8 @@ export type EndpointHandler<E extends Endpoint> = (
 ) => Promise<z.input<E['response']>>;
 
 declare module 'fastify' {
+  // Declaration merging needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyInstance {
     authenticate: preHandlerAsyncHookHandler;
   }

@@ -12,20 +12,23 @@ import { FullPageLoader } from '../layout/full-page-loader.tsx';
 export function RequireSession() {
   const location = useLocation();
   const session = sessionStore.useValue();
-  const [hasRefreshFailed, setHasRefreshFailed] = useState(false);
+  // The session a refresh was tried for and failed; a newer session (another tab signed in) retries.
+  const [refreshFailedFor, setRefreshFailedFor] = useState<typeof session | undefined>(undefined);
   useSessionKeepAlive();
 
-  // Recomputed on every render, so navigating after the token has lapsed counts as a change.
+  // Recomputed on every render on purpose, so navigating after the token has lapsed counts as a change.
+  // eslint-disable-next-line react-hooks/purity
   const hasValidSession = isSessionValid(session, Date.now());
+  const hasRefreshFailed = refreshFailedFor !== undefined && refreshFailedFor === session;
 
   // Runs when the session stops being valid: at first load, after expiry, or when another tab signs
   // out. (A 401 clears the session too, but the API client has already left for sign-in by then.)
   useEffect(() => {
     if (hasValidSession) return;
     let isCurrent = true;
-    setHasRefreshFailed(false);
-    void refreshSharedSession(sessionStore.get()?.accessToken ?? null).then((refreshed) => {
-      if (isCurrent && !refreshed) setHasRefreshFailed(true);
+    const tried = sessionStore.get();
+    void refreshSharedSession(tried?.accessToken ?? null).then((refreshed) => {
+      if (isCurrent && !refreshed) setRefreshFailedFor(sessionStore.get() ?? tried);
     });
     return () => {
       isCurrent = false;

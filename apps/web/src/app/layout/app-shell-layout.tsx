@@ -34,7 +34,8 @@ export function AppShellLayout() {
   });
 
   // On small screens the menu covers the page; close it once a link has been followed.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation on purpose.
+  // Runs on navigation only, on purpose.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => nav.close(), [pathname]);
 
   if (account.isPending) return <FullPageLoader label="Loading your account…" />;

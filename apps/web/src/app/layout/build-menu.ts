@@ -5,14 +5,7 @@ export type MenuLink = { label: string; path: string };
 export type MenuGroup = { label: string; links: MenuLink[] };
 export type MenuItem = MenuLink | MenuGroup;
 export type MenuSectionId =
-  | 'sales'
-  | 'payments'
-  | 'customers'
-  | 'products'
-  | 'delivery'
-  | 'taxes'
-  | 'reports'
-  | 'settings';
+  'sales' | 'payments' | 'customers' | 'products' | 'delivery' | 'taxes' | 'reports' | 'settings';
 export type MenuSection = { id: MenuSectionId; title: string; items: MenuItem[] };
 
 export function isMenuGroup(item: MenuItem): item is MenuGroup {
