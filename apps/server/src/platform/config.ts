@@ -20,6 +20,17 @@ const ConfigSchema = z
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SEED_DEMO: booleanFromEnv.default(true),
     WEB_DIST_DIR: z.string().optional(),
+    SMTP_URL: z.url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL' }).optional(),
+    MAIL_FROM: z.string().min(3).default('Tradeport <no-reply@tradeport.local>'),
+    SUPPORT_EMAIL: z.email().default('support@tradeport.local'),
+    SUPPORT_PHONE: z.string().min(3).default('1300 000 000'),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default('ap-southeast-2'),
+    S3_ENDPOINT: z.url().optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Public base URL of the bucket (CDN); defaults to the endpoint/bucket URL. */
+    S3_PUBLIC_URL: z.url().optional(),
   })
   .transform((env) => ({
     port: env.PORT,
@@ -32,6 +43,18 @@ const ConfigSchema = z
     jwtSecret: env.JWT_SECRET,
     seedDemo: env.SEED_DEMO,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    support: { email: env.SUPPORT_EMAIL, phone: env.SUPPORT_PHONE },
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          publicUrl: env.S3_PUBLIC_URL,
+        }
+      : undefined,
   }));
 
 export type Config = z.output<typeof ConfigSchema>;

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -7,6 +9,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { organisationKind, userLevel } from './enums.ts';
@@ -17,21 +20,35 @@ const timestamps = {
   updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 };
 
-export const organisations = pgTable('organisations', {
-  id: uuid().primaryKey().defaultRandom(),
-  kind: organisationKind().notNull(),
-  title: text().notNull(),
-  slug: text().notNull().unique(),
-  image: text(),
-  paymentsEnabled: boolean().notNull().default(false),
-  advancedTaxEnabled: boolean().notNull().default(false),
-  trialEnd: timestamp({ withTimezone: true, mode: 'date' }),
-  deactivateDate: timestamp({ withTimezone: true, mode: 'date' }),
-  paymentFailedDate: timestamp({ withTimezone: true, mode: 'date' }),
-  /** Optimistic-concurrency counter: an edit names the version it read; a stale one gets 409. */
-  version: integer().notNull().default(1),
-  ...timestamps,
-});
+export const organisations = pgTable(
+  'organisations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    kind: organisationKind().notNull(),
+    title: text().notNull(),
+    slug: text().notNull().unique(),
+    image: text(),
+    /** Australian Business Number, 11 digits, stored without spaces. */
+    abn: text(),
+    contactEmail: text(),
+    phone: text(),
+    addressLine1: text(),
+    addressLine2: text(),
+    suburb: text(),
+    state: text(),
+    postcode: text(),
+    paymentsEnabled: boolean().notNull().default(false),
+    advancedTaxEnabled: boolean().notNull().default(false),
+    trialEnd: timestamp({ withTimezone: true, mode: 'date' }),
+    deactivateDate: timestamp({ withTimezone: true, mode: 'date' }),
+    paymentFailedDate: timestamp({ withTimezone: true, mode: 'date' }),
+    /** Optimistic-concurrency counter: an edit names the version it read; a stale one gets 409. */
+    version: integer().notNull().default(1),
+    ...timestamps,
+  },
+  // Customer search matches anywhere in the name.
+  (t) => [index('organisations_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`)],
+);
 
 export const memberships = pgTable(
   'memberships',
@@ -65,10 +82,19 @@ export const customerAccounts = pgTable(
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
     isPaymentsEnabled: boolean().notNull().default(false),
+    /** The merchant's own customer, used when a merchant views the portal as a customer. */
+    isHouseAccount: boolean().notNull().default(false),
+    paymentTermsDays: integer().notNull().default(14),
+    creditLimitCents: bigint({ mode: 'number' }),
+    archivedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    version: integer().notNull().default(1),
     ...timestamps,
   },
   (t) => [
     unique('customer_accounts_merchant_customer_key').on(t.merchantId, t.customerOrganisationId),
     index('customer_accounts_customer_idx').on(t.customerOrganisationId),
+    uniqueIndex('customer_accounts_one_house_account_idx')
+      .on(t.merchantId)
+      .where(sql`${t.isHouseAccount}`),
   ],
 );

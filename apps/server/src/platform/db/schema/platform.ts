@@ -1,0 +1,59 @@
+import { index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { organisations } from './organisations.ts';
+import { users } from './users.ts';
+
+/** Fixed-window counters for rate limits, shared by every API process. */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text().notNull(),
+    windowStart: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    count: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+/** Every email the product sends, kept whether or not SMTP is configured. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    toAddress: text().notNull(),
+    subject: text().notNull(),
+    textBody: text().notNull(),
+    htmlBody: text(),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    sentAt: timestamp({ withTimezone: true, mode: 'date' }),
+    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_outbox_to_idx').on(t.toAddress, t.createdAt)],
+);
+
+export const uploadStatus = pgEnum('upload_status', ['PENDING', 'STORED']);
+
+/** Images uploaded through the presigned flow; PENDING until the bytes arrive and pass the checks. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organisationId: uuid().references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storageKey: text().notNull().unique(),
+    contentType: text().notNull(),
+    maxBytes: integer().notNull(),
+    sizeBytes: integer(),
+    status: uploadStatus().notNull().default('PENDING'),
+    expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('uploads_user_idx').on(t.userId)],
+);
+
+/** Bot-check solutions already used, so one solved challenge cannot sign up twice. */
+export const spentChallenges = pgTable('spent_challenges', {
+  signature: text().primaryKey(),
+  expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+});

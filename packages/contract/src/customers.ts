@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { Email } from './auth.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { OrganisationDetailsInput, OrganisationParams } from './organisations.ts';
+import { Page, PageQuery } from './pagination.ts';
+
+export const CustomerParams = OrganisationParams.extend({
+  cid: z.uuid({ message: 'Not a valid customer id' }),
+});
+
+export const CustomerPaymentSettings = z.object({
+  is_payments_enabled: z.boolean(),
+  /** Days after invoice until payment is due. */
+  payment_terms_days: z.number().int().min(0).max(365),
+  /** Integer cents; null for no limit. */
+  credit_limit_cents: z.number().int().min(0).max(100_000_000_00).nullable(),
+});
+export type CustomerPaymentSettings = z.infer<typeof CustomerPaymentSettings>;
+
+/** A merchant's customer: the customer organisation plus its account with the merchant. */
+export const Customer = z.object({
+  id: z.uuid(),
+  organisation_id: z.uuid(),
+  title: z.string(),
+  abn: z.string().nullable(),
+  contact_email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address_line1: z.string().nullable(),
+  address_line2: z.string().nullable(),
+  suburb: z.string().nullable(),
+  state: z.string().nullable(),
+  postcode: z.string().nullable(),
+  is_house_account: z.boolean(),
+  archived: z.boolean(),
+  payment_settings: CustomerPaymentSettings,
+  user_count: z.number().int(),
+  created_at: z.iso.datetime(),
+  version: z.number().int(),
+});
+export type Customer = z.infer<typeof Customer>;
+
+export const CustomerInput = OrganisationDetailsInput;
+
+export const listCustomers = defineEndpoint({
+  method: 'GET',
+  path: '/organisations/{id}/customers',
+  summary: 'A page of the merchant’s customers, by name, with search (2+ characters) and archived filter',
+  tags: ['customers'],
+  auth: 'user',
+  params: OrganisationParams,
+  query: PageQuery.extend({
+    search: z.string().trim().max(100).optional(),
+    status: z.enum(['active', 'archived', 'all']).default('active'),
+  }),
+  response: Page(Customer),
+});
+
+export const createCustomer = defineEndpoint({
+  method: 'POST',
+  path: '/organisations/{id}/customers',
+  summary: 'Add a customer; with `invite_email` its first person is invited as its Admin',
+  tags: ['customers'],
+  auth: 'user',
+  params: OrganisationParams,
+  body: CustomerInput.extend({
+    invite_email: Email.nullable().optional(),
+    payment_settings: CustomerPaymentSettings.optional(),
+  }),
+  response: Customer,
+  status: 201,
+});
+
+export const getCustomer = defineEndpoint({
+  method: 'GET',
+  path: '/organisations/{id}/customers/{cid}',
+  summary: 'One customer of the merchant',
+  tags: ['customers'],
+  auth: 'user',
+  params: CustomerParams,
+  response: Customer,
+});
+
+export const updateCustomer = defineEndpoint({
+  method: 'PUT',
+  path: '/organisations/{id}/customers/{cid}',
+  summary: 'Change a customer’s details or archive/restore it; a stale version answers 409 CONFLICT',
+  description: 'The house account cannot be archived.',
+  tags: ['customers'],
+  auth: 'user',
+  params: CustomerParams,
+  body: CustomerInput.extend({ archived: z.boolean(), version: z.number().int().min(1) }),
+  response: Customer,
+});
+
+export const getHouseAccount = defineEndpoint({
+  method: 'GET',
+  path: '/organisations/{id}/customers/house-accounts',
+  summary: 'The merchant’s house customer (every merchant has exactly one)',
+  tags: ['customers'],
+  auth: 'user',
+  params: OrganisationParams,
+  response: Customer,
+});
+
+export const getCustomerSettings = defineEndpoint({
+  method: 'GET',
+  path: '/organisations/{id}/customer/{cid}/settings',
+  summary: 'A customer’s payment settings with the merchant',
+  tags: ['customers'],
+  auth: 'user',
+  params: CustomerParams,
+  response: CustomerPaymentSettings,
+});
+
+export const updateCustomerSettings = defineEndpoint({
+  method: 'PUT',
+  path: '/organisations/{id}/customer/{cid}/settings',
+  summary: 'Change a customer’s payment settings',
+  tags: ['customers'],
+  auth: 'user',
+  params: CustomerParams,
+  body: CustomerPaymentSettings,
+  response: CustomerPaymentSettings,
+});
+
+export const CustomerUser = z.object({
+  user_id: z.uuid().nullable(),
+  invitation_id: z.uuid().nullable(),
+  name: z.string().nullable(),
+  email: z.string(),
+  user_level: z.enum(['Admin', 'User']),
+  status: z.enum(['ACTIVE', 'INACTIVE', 'INVITED']),
+});
+
+export const listCustomerUsers = defineEndpoint({
+  method: 'GET',
+  path: '/organisations/{id}/customers/{cid}/users',
+  summary: 'The customer’s people and open invitations',
+  tags: ['customers'],
+  auth: 'user',
+  params: CustomerParams,
+  response: z.array(CustomerUser),
+});
+
+export const inviteCustomerUser = defineEndpoint({
+  method: 'POST',
+  path: '/organisations/{id}/customers/{cid}/users',
+  summary: 'Invite a person to the customer organisation, on the merchant’s behalf',
+  tags: ['customers'],
+  auth: 'user',
+  params: CustomerParams,
+  body: z.object({ email: Email, user_level: z.enum(['Admin', 'User']) }),
+  response: CustomerUser,
+  status: 201,
+});
+
+// The customer side: which merchants a customer organisation orders from.
+
+export const MerchantOfCustomer = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  image: z.string().nullable(),
+  slug: z.string(),
+});
+
+export const listMyMerchants = defineEndpoint({
+  method: 'GET',
+  path: '/organisations/merchant',
+  summary: 'Merchants the current customer organisation (X-Organisation-Id) orders from',
+  tags: ['customers'],
+  auth: 'user',
+  response: z.array(MerchantOfCustomer),
+});
+
+export const getMyAccountWithMerchant = defineEndpoint({
+  method: 'GET',
+  path: '/organisations/merchant/{id}/customer',
+  summary: 'The current customer organisation’s account with merchant {id}',
+  tags: ['customers'],
+  auth: 'user',
+  params: OrganisationParams,
+  response: z.object({
+    merchant: MerchantOfCustomer,
+    customer_id: z.uuid(),
+    payment_settings: CustomerPaymentSettings,
+  }),
+});

@@ -1,0 +1,263 @@
+import { z } from 'zod';
+import { Email } from './auth.ts';
+import { defineEndpoint } from './endpoint.ts';
+
+export const OrganisationParams = z.object({ id: z.uuid({ message: 'Not a valid organisation id' }) });
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((value) => (value === '' ? null : value))
+    .nullable();
+
+export const Slug = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(3, 'Use at least 3 characters')
+  .max(60)
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single hyphens');
+
+/** 11 digits with the ATO checksum; spaces allowed on the way in, stored without. */
+export const Abn = z
+  .string()
+  .transform((value) => value.replace(/\s+/g, ''))
+  .refine(isValidAbn, 'Enter a valid 11-digit ABN');
+
+export function isValidAbn(abn: string): boolean {
+  if (!/^\d{11}$/.test(abn)) return false;
+  const weights = [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19];
+  const digits = abn.split('').map(Number);
+  digits[0]! -= 1;
+  return digits.reduce((sum, digit, i) => sum + digit * weights[i]!, 0) % 89 === 0;
+}
+
+export const AU_STATES = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'] as const;
+
+export const OrganisationDetailsInput = z.object({
+  title: z.string().trim().min(1, 'Enter a name').max(120),
+  abn: Abn.nullable(),
+  contact_email: Email.nullable(),
+  phone: optionalText(30),
+  address_line1: optionalText(120),
+  address_line2: optionalText(120),
+  suburb: optionalText(60),
+  state: z.enum(AU_STATES).nullable(),
+  postcode: z
+    .string()
+    .trim()
+    .regex(/^\d{4}$/, 'Enter a 4-digit postcode')
+    .nullable(),
+});
+
+export const Organisation = z.object({
+  id: z.uuid(),
+  is_merchant: z.boolean(),
+  title: z.string(),
+  slug: z.string(),
+  image: z.string().nullable(),
+  abn: z.string().nullable(),
+  contact_email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address_line1: z.string().nullable(),
+  address_line2: z.string().nullable(),
+  suburb: z.string().nullable(),
+  state: z.string().nullable(),
+  postcode: z.string().nullable(),
+  trial_end: z.iso.datetime().nullable(),
+  version: z.number().int(),
+});
+export type Organisation = z.infer<typeof Organisation>;
+
+export const createOrganisation = defineEndpoint({
+  method: 'POST',
+  path: '/organisations',
+  summary: 'Create a merchant organisation with the caller as its Admin; the trial ends in 14 days',
+  description:
+    'Also creates the merchant’s house customer. A taken slug answers 409 CONFLICT naming body.slug.',
+  tags: ['organisations'],
+  auth: 'user',
+  body: OrganisationDetailsInput.extend({ slug: Slug }),
+  response: Organisation,
+  status: 201,
+});
+
+export const getOrganisation = defineEndpoint({
+  method: 'GET',
+  path: '/organisations/{id}',
+  summary: 'An organisation the caller belongs to',
+  tags: ['organisations'],
+  auth: 'user',
+  params: OrganisationParams,
+  response: Organisation,
+});
+
+export const updateOrganisation = defineEndpoint({
+  method: 'PUT',
+  path: '/organisations/{id}',
+  summary: 'Change an organisation’s details (Admins); a stale version answers 409 CONFLICT',
+  tags: ['organisations'],
+  auth: 'user',
+  params: OrganisationParams,
+  body: OrganisationDetailsInput.extend({
+    slug: Slug,
+    image: z.string().max(2_000).nullable(),
+    version: z.number().int().min(1),
+  }),
+  response: Organisation,
+});
+
+export const OrganisationSettings = z.object({
+  payments_enabled: z.boolean(),
+  advanced_tax_enabled: z.boolean(),
+});
+
+export const getOrganisationSettings = defineEndpoint({
+  method: 'GET',
+  path: '/organisations/{id}/settings',
+  summary: 'Feature settings of an organisation the caller belongs to',
+  tags: ['organisations'],
+  auth: 'user',
+  params: OrganisationParams,
+  response: OrganisationSettings,
+});
+
+export const getMerchantBySlug = defineEndpoint({
+  method: 'GET',
+  path: '/organisations/login/slug/{slug}',
+  summary: "A merchant's public title and image, for its branded sign-in page",
+  tags: ['organisations'],
+  auth: 'public',
+  params: z.object({ slug: z.string().max(60) }),
+  response: z.object({ title: z.string(), image: z.string().nullable(), slug: z.string() }),
+});
+
+// Members and invitations
+
+export const Member = z.object({
+  user_id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  user_level: z.enum(['Admin', 'User']),
+  active: z.boolean(),
+});
+export type Member = z.infer<typeof Member>;
+
+export const PendingInvitation = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  user_level: z.enum(['Admin', 'User']),
+  expires_at: z.iso.datetime(),
+  last_sent_at: z.iso.datetime(),
+});
+
+export const listMembers = defineEndpoint({
+  method: 'GET',
+  path: '/organisations/{id}/users',
+  summary: 'People in an organisation and its open invitations',
+  tags: ['people'],
+  auth: 'user',
+  params: OrganisationParams,
+  response: z.object({ members: z.array(Member), invitations: z.array(PendingInvitation) }),
+});
+
+export const updateMember = defineEndpoint({
+  method: 'PUT',
+  path: '/organisations/{id}/user/{uid}',
+  summary: 'Change a member’s level or deactivate them (Admins)',
+  description:
+    'An organisation always keeps one active Admin: a change that would leave none is 409 CONFLICT.',
+  tags: ['people'],
+  auth: 'user',
+  params: OrganisationParams.extend({ uid: z.uuid() }),
+  body: z.object({ user_level: z.enum(['Admin', 'User']), active: z.boolean() }),
+  response: Member,
+});
+
+export const inviteUser = defineEndpoint({
+  method: 'POST',
+  path: '/organisations/{id}/invite-user',
+  summary: 'Invite someone by email (Admins); they get a single-use link valid for 7 days',
+  tags: ['people'],
+  auth: 'user',
+  params: OrganisationParams,
+  body: z.object({ email: Email, user_level: z.enum(['Admin', 'User']) }),
+  response: PendingInvitation,
+  status: 201,
+});
+
+export const resendInvite = defineEndpoint({
+  method: 'POST',
+  path: '/organisations/{id}/user/{uid}/resend-invite',
+  summary: 'Send an open invitation again with a fresh link (uid is the invitation id)',
+  tags: ['people'],
+  auth: 'user',
+  params: OrganisationParams.extend({ uid: z.uuid() }),
+  response: PendingInvitation,
+});
+
+export const revokeInvite = defineEndpoint({
+  method: 'DELETE',
+  path: '/organisations/{id}/user/{uid}/invite',
+  summary: 'Withdraw an open invitation (uid is the invitation id)',
+  tags: ['people'],
+  auth: 'user',
+  params: OrganisationParams.extend({ uid: z.uuid() }),
+  response: z.object({ revoked: z.literal(true) }),
+});
+
+export const MyInvitation = z.object({
+  organisation_id: z.uuid(),
+  organisation_title: z.string(),
+  user_level: z.enum(['Admin', 'User']),
+  invited_by: z.string().nullable(),
+  expires_at: z.iso.datetime(),
+});
+
+export const listMyInvitations = defineEndpoint({
+  method: 'GET',
+  path: '/users/current/invitations',
+  summary: 'Open invitations addressed to the signed-in person’s email',
+  tags: ['people'],
+  auth: 'user',
+  response: z.array(MyInvitation),
+});
+
+export const acceptInvite = defineEndpoint({
+  method: 'POST',
+  path: '/organisations/{id}/accept-invite',
+  summary: 'Accept the signed-in person’s open invitation to this organisation',
+  description: 'With `token` (from the emailed link) the link itself is checked as well.',
+  tags: ['people'],
+  auth: 'user',
+  params: OrganisationParams,
+  body: z.object({ token: z.string().max(200).optional() }),
+  response: z.object({ accepted: z.literal(true) }),
+});
+
+export const declineInvite = defineEndpoint({
+  method: 'POST',
+  path: '/organisations/{id}/decline-invite',
+  summary: 'Decline the signed-in person’s open invitation to this organisation',
+  tags: ['people'],
+  auth: 'user',
+  params: OrganisationParams,
+  response: z.object({ declined: z.literal(true) }),
+});
+
+export const getInvitationByToken = defineEndpoint({
+  method: 'GET',
+  path: '/invitations/{token}',
+  summary: 'What an emailed invitation link is for (organisation, email), so the page can say so',
+  tags: ['people'],
+  auth: 'public',
+  params: z.object({ token: z.string().min(16).max(200) }),
+  response: z.object({
+    organisation_id: z.uuid(),
+    organisation_title: z.string(),
+    email: z.string(),
+    has_account: z.boolean(),
+  }),
+});
