@@ -1,11 +1,20 @@
 import type { AccessTokenIssuer } from './platform/auth/access-tokens.ts';
+import type { BotCheck } from './platform/auth/bot-check.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/client.ts';
+import type { MailQueue } from './platform/mail/outbox.ts';
+import type { LocalImageStorage } from './platform/storage/local-image-storage.ts';
+import type { S3ImageStorage } from './platform/storage/s3-image-storage.ts';
 
 /** What every module is built from. Tests build the same object with their own database. */
 export type AppDeps = {
   config: Config;
   database: Database;
   tokens: AccessTokenIssuer;
+  botCheck: BotCheck;
+  /** Queues an email in the caller's transaction: it is sent only if the change commits. */
+  mail: MailQueue;
+  /** S3, or the local-disk store (which also serves its own upload route). */
+  storage: S3ImageStorage | LocalImageStorage;
   now: () => Date;
 };

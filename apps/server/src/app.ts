@@ -3,8 +3,14 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { customerPortalRoutes } from './modules/customers/customer-portal.routes.ts';
+import { customersRoutes } from './modules/customers/customers.routes.ts';
+import { organisationsRoutes } from './modules/organisations/organisations.routes.ts';
+import { peopleRoutes } from './modules/people/people.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createAuthenticate } from './platform/auth/authenticate.ts';
 import { installErrorHandling } from './platform/http/error-handler.ts';
@@ -48,10 +54,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie);
   await installOpenApi(app);
 
-  const deps: AppDeps = { config, database: options.database, tokens: options.tokens, now: options.now };
+  const { webDistDir: _webDistDir, logger: _logger, ...deps } = options;
   systemRoutes(app, deps);
   authRoutes(app, deps);
   usersRoutes(app, deps);
+  accountRoutes(app, deps);
+  organisationsRoutes(app, deps);
+  peopleRoutes(app, deps);
+  customersRoutes(app, deps);
+  customerPortalRoutes(app, deps);
+  uploadsRoutes(app, deps);
 
   await installSpa(app, options.webDistDir ?? config.webDistDir ?? DEFAULT_WEB_DIST);
   return app;

@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
-import { createAccessTokens } from './platform/auth/access-tokens.ts';
+import { pino } from 'pino';
 import { resolveJwtSecret } from './platform/auth/secret.ts';
 import { type Config, ConfigError, loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { migrateDatabase } from './platform/db/migrate.ts';
+import { createServices } from './platform/services.ts';
 import { DEMO_LOGINS, seedDemo } from './seed/demo.ts';
 
 const EXIT_CONFIG = 78; // EX_CONFIG from sysexits.h
@@ -32,8 +33,14 @@ async function main() {
   await migrateDatabase(database);
   const seeded = config.seedDemo ? await seedDemo(database.db) : false;
   const secret = await resolveJwtSecret({ configured: config.jwtSecret, dataDir: config.dataDir });
-  const app = await buildApp({ config, database, tokens: createAccessTokens(secret), now: () => new Date() });
-  app.addHook('onClose', () => database.close());
+  const log = pino({ level: config.logLevel });
+  const services = await createServices({ config, database, signingSecret: secret, log });
+  const app = await buildApp(services.deps);
+  // Stop taking jobs before the database goes away; in-flight requests finish first (app.close).
+  app.addHook('onClose', async () => {
+    await services.stop();
+    await database.close();
+  });
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -49,7 +49,7 @@ export const listCustomers = defineEndpoint({
   auth: 'user',
   params: OrganisationParams,
   query: PageQuery.extend({
-    search: z.string().trim().max(100).optional(),
+    search: z.string().trim().min(2, 'Type at least 2 characters to search').max(100).optional(),
     status: z.enum(['active', 'archived', 'all']).default('active'),
   }),
   response: Page(Customer),

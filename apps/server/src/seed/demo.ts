@@ -3,18 +3,98 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from '../platform/auth/passwords.ts';
 import type { Db } from '../platform/db/client.ts';
 import { customerAccounts, memberships, organisations, users } from '../platform/db/schema/index.ts';
+import { createHouseAccount } from '../modules/organisations/organisations.service.ts';
 
 export const DEMO_PASSWORD = 'demo-password-1';
 export const DEMO_LOGINS = [
   { role: 'Merchant admin', email: 'merchant@demo.test', password: DEMO_PASSWORD },
+  { role: 'Merchant user', email: 'staff@demo.test', password: DEMO_PASSWORD },
   { role: 'Customer', email: 'customer@demo.test', password: DEMO_PASSWORD },
 ] as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+type DemoCustomer = {
+  title: string;
+  slug: string;
+  abn: string;
+  contactEmail: string;
+  phone: string;
+  addressLine1: string;
+  suburb: string;
+  state: string;
+  postcode: string;
+  paymentTermsDays: number;
+  creditLimitCents: number | null;
+  isPaymentsEnabled: boolean;
+  person?: { email: string; name: string };
+};
+
+// Real-looking Sydney and Melbourne hospitality customers; ABNs pass the ATO checksum.
+const CUSTOMERS: DemoCustomer[] = [
+  {
+    title: 'Bean There Café',
+    slug: 'bean-there-cafe',
+    abn: '51824753556',
+    contactEmail: 'orders@beanthere.test',
+    phone: '02 9555 0142',
+    addressLine1: '12 Darling Street',
+    suburb: 'Balmain',
+    state: 'NSW',
+    postcode: '2041',
+    paymentTermsDays: 14,
+    creditLimitCents: 500_000,
+    isPaymentsEnabled: true,
+    person: { email: 'customer@demo.test', name: 'Sam Russo' },
+  },
+  {
+    title: 'The Corner Bistro',
+    slug: 'the-corner-bistro',
+    abn: '53004085616',
+    contactEmail: 'chef@cornerbistro.test',
+    phone: '02 9555 0199',
+    addressLine1: '88 King Street',
+    suburb: 'Newtown',
+    state: 'NSW',
+    postcode: '2042',
+    paymentTermsDays: 30,
+    creditLimitCents: 1_500_000,
+    isPaymentsEnabled: true,
+    person: { email: 'bistro@demo.test', name: 'Priya Nair' },
+  },
+  {
+    title: 'Saltwater Kitchen',
+    slug: 'saltwater-kitchen',
+    abn: '33051775556',
+    contactEmail: 'hello@saltwater.test',
+    phone: '02 9555 0177',
+    addressLine1: '3 The Corso',
+    suburb: 'Manly',
+    state: 'NSW',
+    postcode: '2095',
+    paymentTermsDays: 7,
+    creditLimitCents: null,
+    isPaymentsEnabled: false,
+  },
+  {
+    title: 'Northside Bakery',
+    slug: 'northside-bakery',
+    abn: '83914571673',
+    contactEmail: 'bake@northside.test',
+    phone: '03 9555 0110',
+    addressLine1: '240 Sydney Road',
+    suburb: 'Brunswick',
+    state: 'VIC',
+    postcode: '3056',
+    paymentTermsDays: 14,
+    creditLimitCents: 250_000,
+    isPaymentsEnabled: true,
+  },
+];
+
 /**
- * Seeds the demo merchant and its customer on an empty database, in one transaction.
- * Returns false (and does nothing) when any user already exists.
+ * Seeds the demo merchant, its people, house account and customers on an empty database, in one
+ * transaction. Returns false (and does nothing) when any user already exists.
  */
 export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean> {
   // The usual case on start-up: data exists, so skip the deliberately slow password hash.
@@ -33,32 +113,58 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
         kind: 'MERCHANT',
         title: 'Harbourside Wholesale',
         slug: 'harbourside-wholesale',
+        abn: '33102417032',
+        contactEmail: 'accounts@harbourside.test',
+        phone: '02 9555 0100',
+        addressLine1: 'Unit 4, 19 Parramatta Road',
+        suburb: 'Annandale',
+        state: 'NSW',
+        postcode: '2038',
         paymentsEnabled: true,
         advancedTaxEnabled: true,
         trialEnd: new Date(now.getTime() + TRIAL_LENGTH_DAYS * DAY_MS),
       })
       .returning();
-    const [cafe] = await tx
-      .insert(organisations)
-      .values({ kind: 'CUSTOMER', title: 'Bean There Café', slug: 'bean-there-cafe' })
-      .returning();
-    const [merchantUser, customerUser] = await tx
+    if (!merchant) throw new Error('demo seed insert returned nothing');
+    await createHouseAccount(tx, merchant);
+
+    const [admin, staff] = await tx
       .insert(users)
       .values([
         { email: 'merchant@demo.test', name: 'Mia Chen', passwordHash },
-        { email: 'customer@demo.test', name: 'Sam Russo', passwordHash },
+        { email: 'staff@demo.test', name: 'Tom Walker', passwordHash },
       ])
       .returning();
-    if (!merchant || !cafe || !merchantUser || !customerUser)
-      throw new Error('demo seed insert returned nothing');
-
     await tx.insert(memberships).values([
-      { userId: merchantUser.id, organisationId: merchant.id, level: 'Admin', invitationAccepted: true },
-      { userId: customerUser.id, organisationId: cafe.id, level: 'Admin', invitationAccepted: true },
+      { userId: admin!.id, organisationId: merchant.id, level: 'Admin', invitationAccepted: true },
+      { userId: staff!.id, organisationId: merchant.id, level: 'User', invitationAccepted: true },
     ]);
-    await tx
-      .insert(customerAccounts)
-      .values({ merchantId: merchant.id, customerOrganisationId: cafe.id, isPaymentsEnabled: true });
+
+    for (const { person, isPaymentsEnabled, paymentTermsDays, creditLimitCents, ...details } of CUSTOMERS) {
+      const [customer] = await tx
+        .insert(organisations)
+        .values({ kind: 'CUSTOMER', ...details })
+        .returning();
+      await tx.insert(customerAccounts).values({
+        merchantId: merchant.id,
+        customerOrganisationId: customer!.id,
+        isPaymentsEnabled,
+        paymentTermsDays,
+        creditLimitCents,
+      });
+      if (person) {
+        const [user] = await tx
+          .insert(users)
+          .values({ ...person, passwordHash })
+          .returning();
+        await tx.insert(memberships).values({
+          userId: user!.id,
+          organisationId: customer!.id,
+          level: 'Admin',
+          invitationAccepted: true,
+        });
+      }
+    }
     return true;
   });
 }

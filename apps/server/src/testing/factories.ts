@@ -3,7 +3,13 @@ import type { UserLevel } from '@tradeport/contract';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../platform/auth/passwords.ts';
 import type { Db } from '../platform/db/client.ts';
-import { customerAccounts, memberships, organisations, users } from '../platform/db/schema/index.ts';
+import {
+  customerAccounts,
+  invitations,
+  memberships,
+  organisations,
+  users,
+} from '../platform/db/schema/index.ts';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 let passwordHash: Promise<string> | undefined;
@@ -71,4 +77,18 @@ export async function signInAs(app: FastifyInstance, email: string, password = T
     headers: { authorization: `Bearer ${response.json().access_token}` },
     refreshCookie: cookie?.value,
   };
+}
+
+/** An open invitation, as an Admin's invite would leave it (without the email). */
+export async function inviteToOrganisation(
+  db: Db,
+  options: { organisationId: string; email: string; level?: UserLevel },
+) {
+  await db.insert(invitations).values({
+    organisationId: options.organisationId,
+    email: options.email,
+    level: options.level ?? 'User',
+    tokenHash: `test-${randomUUID()}`,
+    expiresAt: new Date(Date.now() + 7 * 24 * 60 * 60_000),
+  });
 }

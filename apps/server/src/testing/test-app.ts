@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
-import { createAccessTokens } from '../platform/auth/access-tokens.ts';
 import { loadConfig } from '../platform/config.ts';
 import { type Database, openDatabase } from '../platform/db/client.ts';
 import { migrateDatabase } from '../platform/db/migrate.ts';
+import { createServices } from '../platform/services.ts';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -47,19 +50,28 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   };
 }
 
+const silentLog = { info() {}, warn() {}, error() {} };
+
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   let now = new Date();
-  const clock = () => now;
-  const config = loadConfig({ ENVIRONMENT: 'PRODUCTION', SEED_DEMO: 'false', ...env });
-  const app = await buildApp({
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'tradeport-api-test-'));
+  const config = loadConfig({
+    ENVIRONMENT: 'PRODUCTION',
+    SEED_DEMO: 'false',
+    DATA_DIR: dataDir,
+    APP_URL: 'http://tradeport.test',
+    ...env,
+  });
+  const services = await createServices({
     config,
     database,
-    tokens: createAccessTokens('test-secret-that-is-long-enough-1234567890', () => clock().getTime()),
-    now: clock,
-    logger: false,
-    webDistDir: '/nonexistent',
+    signingSecret: 'test-secret-that-is-long-enough-1234567890',
+    log: silentLog,
+    now: () => now,
+    jobsPollingIntervalSeconds: 0.5,
   });
+  const app = await buildApp({ ...services.deps, logger: false, webDistDir: '/nonexistent' });
   await app.ready();
   return {
     app,
@@ -69,7 +81,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
     close: async () => {
       await app.close();
+      await services.stop();
       await drop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

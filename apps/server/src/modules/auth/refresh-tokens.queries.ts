@@ -1,14 +1,13 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { REFRESH_TOKEN_TTL_SECONDS } from '@tradeport/contract';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { refreshTokens } from '../../platform/db/schema/index.ts';
+import { hashToken, randomToken } from '../../platform/auth/opaque-tokens.ts';
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** Creates a token (256 random bits) in a family; only its hash is stored. */
+/** Creates a token in a family; only its hash is stored. */
 export async function insertRefreshToken(db: Db, options: { userId: string; familyId?: string; now: Date }) {
-  const token = randomBytes(32).toString('base64url');
+  const token = randomToken();
   await db.insert(refreshTokens).values({
     userId: options.userId,
     familyId: options.familyId ?? randomUUID(),
@@ -48,4 +47,12 @@ export async function revokeRefreshFamily(db: Db, options: { familyId: string; n
     .update(refreshTokens)
     .set({ revokedAt: options.now })
     .where(and(eq(refreshTokens.familyId, options.familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Ends every session of a person (password changed or reset). */
+export async function revokeAllRefreshTokens(db: Db, options: { userId: string; now: Date }) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: options.now })
+    .where(and(eq(refreshTokens.userId, options.userId), isNull(refreshTokens.revokedAt)));
 }

@@ -1,6 +1,10 @@
+import { endpoints } from '@tradeport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
+import { tmpdir } from 'node:os';
 import { createAccessTokens } from '../../platform/auth/access-tokens.ts';
+import { createBotCheck } from '../../platform/auth/bot-check.ts';
+import { createImageStorage } from '../../platform/storage/create-image-storage.ts';
 import { loadConfig } from '../../platform/config.ts';
 import { openDatabase } from '../../platform/db/client.ts';
 import { createTestApp, type TestApp } from '../../testing/index.ts';
@@ -93,6 +97,42 @@ describe('API conventions', () => {
     }
   });
 
+  it('documents every SPEC §7 people, organisations and customers path', async () => {
+    const paths = Object.keys(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json().paths,
+    );
+    const specPaths = [
+      '/users',
+      '/users/current',
+      '/users/current/reset-password',
+      '/organisations/{id}',
+      '/organisations/{id}/settings',
+      '/organisations/merchant',
+      '/organisations/merchant/{id}/customer',
+      '/organisations/{id}/customers',
+      '/organisations/{id}/customers/{cid}',
+      '/organisations/{id}/customers/house-accounts',
+      '/organisations/{id}/customer/{cid}/settings',
+      '/organisations/{id}/users',
+      '/organisations/{id}/customers/{cid}/users',
+      '/organisations/{id}/user/{uid}',
+      '/organisations/{id}/invite-user',
+      '/organisations/{id}/accept-invite',
+      '/organisations/{id}/user/{uid}/resend-invite',
+      '/organisations/login/slug/{slug}',
+      '/s3/presigned-upload-url/image-type/{type}',
+      '/environment',
+    ];
+    for (const path of specPaths) expect(paths).toContain(`/api/v1${path}`);
+  });
+
+  it('registers every endpoint the contract declares', async () => {
+    const { paths } = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const missing = endpoints.filter((e) => !paths[`/api/v1${e.path}`]?.[e.method.toLowerCase()]);
+    expect(missing.map((e) => `${e.method} ${e.path}`)).toEqual([]);
+    expect(endpoints.length).toBeGreaterThan(35);
+  });
+
   it('serves the API reference UI', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(response.statusCode).toBe(200);
@@ -116,10 +156,20 @@ describe('a database that cannot be reached', () => {
     // Nothing listens on port 1: every query fails with ECONNREFUSED, as when the server is down.
     const database = await openDatabase({ kind: 'postgres', url: 'postgres://postgres@127.0.0.1:1/none' });
     const tokens = createAccessTokens('another-test-secret-long-enough-0123456789');
+
+    const secret = 'another-test-secret-long-enough-0123456789';
     const app = await buildApp({
       config: loadConfig({}),
       database,
       tokens,
+      botCheck: createBotCheck(secret),
+      // No route in this test sends mail; with no database there is nowhere to queue it anyway.
+      mail: { queue: () => Promise.reject(new Error('no database')) },
+      storage: createImageStorage({
+        localDir: tmpdir(),
+        signingSecret: secret,
+        apiBaseUrl: 'http://localhost',
+      }),
       now: () => new Date(),
       logger: false,
       webDistDir: '/nonexistent',

@@ -7,31 +7,35 @@ import { customerAccounts, memberships, organisations, users } from '../../platf
  * load). An organisation whose deactivate_date has passed counts as inactive.
  */
 export function prepareUserWithOrganisations(db: Db) {
-  return db
-    .select({
-      userId: users.id,
-      name: users.name,
-      image: users.image,
-      organisation: {
-        id: organisations.id,
-        title: organisations.title,
-        kind: organisations.kind,
-        paymentsEnabled: organisations.paymentsEnabled,
-        advancedTaxEnabled: organisations.advancedTaxEnabled,
-        trialEnd: organisations.trialEnd,
-        deactivateDate: organisations.deactivateDate,
-        paymentFailedDate: organisations.paymentFailedDate,
-        active: sql<boolean>`${memberships.active} and (${organisations.deactivateDate} is null or ${organisations.deactivateDate} > now())`,
-        invitationAccepted: memberships.invitationAccepted,
-        level: memberships.level,
-      },
-    })
-    .from(users)
-    .leftJoin(memberships, eq(memberships.userId, users.id))
-    .leftJoin(organisations, eq(organisations.id, memberships.organisationId))
-    .where(eq(users.id, sql.placeholder('userId')))
-    .orderBy(asc(memberships.createdAt), asc(organisations.title))
-    .prepare('user_with_organisations');
+  return (
+    db
+      .select({
+        userId: users.id,
+        name: users.name,
+        email: users.email,
+        image: users.image,
+        organisation: {
+          id: organisations.id,
+          title: organisations.title,
+          kind: organisations.kind,
+          paymentsEnabled: organisations.paymentsEnabled,
+          advancedTaxEnabled: organisations.advancedTaxEnabled,
+          trialEnd: organisations.trialEnd,
+          deactivateDate: organisations.deactivateDate,
+          paymentFailedDate: organisations.paymentFailedDate,
+          active: sql<boolean>`${memberships.active} and (${organisations.deactivateDate} is null or ${organisations.deactivateDate} > now())`,
+          invitationAccepted: memberships.invitationAccepted,
+          level: memberships.level,
+        },
+      })
+      .from(users)
+      // Invitations not yet accepted are listed from the invitations table, not as memberships.
+      .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.invitationAccepted, true)))
+      .leftJoin(organisations, eq(organisations.id, memberships.organisationId))
+      .where(eq(users.id, sql.placeholder('userId')))
+      .orderBy(asc(memberships.createdAt), asc(organisations.title))
+      .prepare('user_with_organisations')
+  );
 }
 
 /** The merchant a customer organisation orders from, with its account settings there. */

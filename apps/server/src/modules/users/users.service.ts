@@ -1,11 +1,12 @@
 import { type CurrentUser, selectOrganisation } from '@tradeport/contract';
 import type { AppDeps } from '../../app-deps.ts';
 import { unauthorized } from '../../platform/errors.ts';
+import { listOpenInvitationsForEmail } from '../people/invitations.queries.ts';
 import { prepareCustomerMerchant, prepareUserWithOrganisations } from './users.queries.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export function createUsersService({ database: { db } }: Pick<AppDeps, 'database'>) {
+export function createUsersService({ database: { db }, now }: Pick<AppDeps, 'database' | 'now'>) {
   const userWithOrganisations = prepareUserWithOrganisations(db);
   const customerMerchant = prepareCustomerMerchant(db);
 
@@ -35,13 +36,26 @@ export function createUsersService({ database: { db } }: Pick<AppDeps, 'database
             ]
           : [],
       );
-      const listed = memberships.map((o) => ({
-        id: o.id,
-        title: o.title,
-        active: o.active,
-        invitation_accepted: o.invitationAccepted,
-        user_level: o.level,
-      }));
+      const invited = await listOpenInvitationsForEmail(db, { email: person.email, now: now() });
+      const listed = [
+        ...memberships.map((o) => ({
+          id: o.id,
+          title: o.title,
+          active: o.active,
+          invitation_accepted: o.invitationAccepted,
+          user_level: o.level,
+        })),
+        // SPEC §4: pending invitations show as organisations whose invitation is not accepted.
+        ...invited
+          .filter((invitation) => !memberships.some((o) => o.id === invitation.organisationId && o.active))
+          .map((invitation) => ({
+            id: invitation.organisationId,
+            title: invitation.organisationTitle,
+            active: true,
+            invitation_accepted: false,
+            user_level: invitation.level,
+          })),
+      ];
       const chosenId = selectOrganisation(listed, options.requestedOrganisationId)?.id;
       const current = memberships.find((o) => o.id === chosenId);
       const isCustomer = current?.kind === 'CUSTOMER';

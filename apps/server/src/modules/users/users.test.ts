@@ -4,6 +4,7 @@ import {
   createOrganisation,
   createTestApp,
   createUser,
+  inviteToOrganisation,
   linkCustomer,
   signInAs,
   type TestApp,
@@ -86,7 +87,7 @@ describe('GET /api/v1/users/current', () => {
     const stranger = await createOrganisation(db, { title: 'Someone else', paymentsEnabled: true });
     await addMember(db, { userId: user.id, organisationId: first.id });
     await addMember(db, { userId: user.id, organisationId: second.id, level: 'User' });
-    await addMember(db, { userId: user.id, organisationId: pending.id, invitationAccepted: false });
+    await inviteToOrganisation(db, { organisationId: pending.id, email: user.email });
     const { headers } = await signInAs(t.app, user.email);
 
     expect(

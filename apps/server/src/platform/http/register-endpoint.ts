@@ -1,5 +1,5 @@
 import { API_PREFIX, type Endpoint, ErrorBody, toRouterPath } from '@tradeport/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 
@@ -26,7 +26,7 @@ declare module 'fastify' {
   // Declaration merging needs an interface.
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyInstance {
-    authenticate: preHandlerAsyncHookHandler;
+    authenticate: onRequestAsyncHookHandler;
   }
 }
 
@@ -53,7 +53,8 @@ export function registerEndpoint<E extends Endpoint>(
       ...(endpoint.body ? { body: endpoint.body } : {}),
       response: { [status]: endpoint.response, '4XX': ErrorBody, '5XX': ErrorBody },
     },
-    ...(endpoint.auth === 'user' ? { preHandler: app.authenticate } : {}),
+    // onRequest: a caller without a session gets 401 before their body is even parsed.
+    ...(endpoint.auth === 'user' ? { onRequest: app.authenticate } : {}),
     handler: async (request, reply) => {
       const result = await handler({
         params: request.params as Output<E['params']>,

@@ -1,0 +1,116 @@
+import type { SignUpBody } from '@tradeport/contract';
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../app-deps.ts';
+import { assertAcceptablePassword } from '../../platform/auth/password-policy.ts';
+import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { users } from '../../platform/db/schema/index.ts';
+import { AppError, unauthorized } from '../../platform/errors.ts';
+import { revokeAllRefreshTokens } from '../auth/refresh-tokens.queries.ts';
+import { acceptInvitationByToken } from '../people/invitations.service.ts';
+import { resolveImageUrl } from '../uploads/uploads.service.ts';
+
+const emailTaken = () =>
+  new AppError('CONFLICT', 'An account with this email already exists. Sign in instead.', [
+    { path: 'body.email', message: 'An account with this email already exists. Sign in instead.' },
+  ]);
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+export const toProfile = (user: typeof users.$inferSelect) => ({
+  id: user.id,
+  name: user.name,
+  email: user.email,
+  image: user.image,
+});
+
+export function createAccountService(deps: Pick<AppDeps, 'database' | 'botCheck' | 'now' | 'storage'>) {
+  const { db } = deps.database;
+
+  async function getUser(tx: Db, userId: string) {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId));
+    if (!user) throw unauthorized();
+    return user;
+  }
+
+  return {
+    /** Creates the account (and joins the inviting organisation when a link was followed). */
+    async signUp(body: SignUpBody): Promise<{ userId: string }> {
+      const now = deps.now();
+      assertAcceptablePassword({ password: body.password, email: body.email, field: 'body.password' });
+      const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, body.email));
+      if (existing) throw emailTaken();
+      const passwordHash = await hashPassword(body.password);
+      try {
+        return await db.transaction(async (tx) => {
+          await deps.botCheck.verify({ db: tx, payload: body.altcha, field: 'body.altcha', now });
+          const [user] = await tx
+            .insert(users)
+            .values({ email: body.email, name: body.name, passwordHash })
+            .returning({ id: users.id });
+          if (body.invitation_token) {
+            await acceptInvitationByToken({
+              tx,
+              token: body.invitation_token,
+              user: { id: user!.id, email: body.email },
+              now,
+            });
+          }
+          return { userId: user!.id };
+        });
+      } catch (error) {
+        // Two sign-ups with one email at once: the unique index decides, the loser gets the field error.
+        if (isUniqueViolation(error)) throw emailTaken();
+        throw error;
+      }
+    },
+
+    getProfile: async (userId: string) => toProfile(await getUser(db, userId)),
+
+    async updateProfile(options: { userId: string; name: string; image: string | null }) {
+      const current = await getUser(db, options.userId);
+      const image = await resolveImageUrl({
+        db,
+        storage: deps.storage,
+        userId: options.userId,
+        url: options.image,
+        currentUrl: current.image,
+        field: 'body.image',
+        now: deps.now(),
+      });
+      const [user] = await db
+        .update(users)
+        .set({ name: options.name, image, updatedAt: deps.now() })
+        .where(eq(users.id, options.userId))
+        .returning();
+      if (!user) throw unauthorized();
+      return toProfile(user);
+    },
+
+    /** Checks the current password, sets the new one and ends every session (the caller starts a new one). */
+    async changePassword(options: { userId: string; currentPassword: string; newPassword: string }) {
+      const user = await getUser(db, options.userId);
+      if (!(await verifyPassword(user.passwordHash, options.currentPassword))) {
+        throw new AppError('VALIDATION_ERROR', 'Your current password is not right.', [
+          { path: 'body.current_password', message: 'Your current password is not right.' },
+        ]);
+      }
+      assertAcceptablePassword({
+        password: options.newPassword,
+        email: user.email,
+        field: 'body.new_password',
+      });
+      const passwordHash = await hashPassword(options.newPassword);
+      const now = deps.now();
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+        await revokeAllRefreshTokens(tx, { userId: user.id, now });
+      });
+    },
+  };
+}

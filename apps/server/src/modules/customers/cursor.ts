@@ -1,0 +1,40 @@
+import { AppError } from '../../platform/errors.ts';
+
+/** Keyset cursors are opaque to clients: base64url JSON of the last row's sort key. */
+export function encodeCursor(key: Record<string, string>): string {
+  return Buffer.from(JSON.stringify(key)).toString('base64url');
+}
+
+/** How a cursor field is checked before it reaches SQL: a bad value must be a 400, not a database error. */
+export type CursorField = 'text' | 'uuid';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isValidField: Record<CursorField, (value: unknown) => boolean> = {
+  // PostgreSQL text cannot hold NUL: comparing with one fails in the database.
+  text: (value) => typeof value === 'string' && !value.includes('\u0000'),
+  uuid: (value) => typeof value === 'string' && UUID.test(value),
+};
+
+export function decodeCursor<K extends string>(
+  cursor: string,
+  fields: Record<K, CursorField>,
+): Record<K, string> {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      typeof parsed === 'object' &&
+      parsed !== null &&
+      Object.entries<CursorField>(fields).every(([field, kind]) =>
+        isValidField[kind]((parsed as Record<string, unknown>)[field]),
+      )
+    ) {
+      return parsed as Record<K, string>;
+    }
+  } catch {
+    // fall through to the error below
+  }
+  // Named like the validator's own query errors ("querystring.<field>"), so clients map it the same way.
+  throw new AppError('VALIDATION_ERROR', 'The page cursor is not valid; start from the first page.', [
+    { path: 'querystring.cursor', message: 'Not a valid cursor' },
+  ]);
+}

@@ -1,0 +1,111 @@
+import { and, asc, eq, gt, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Customer } from '@tradeport/contract';
+import type { Db } from '../../platform/db/client.ts';
+import { customerAccounts, memberships, organisations } from '../../platform/db/schema/index.ts';
+import { detailsFromRow } from '../organisations/organisations.mapping.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+
+const activePeople = sql<number>`(
+  select count(*)::int from ${memberships}
+  where ${memberships.organisationId} = ${customerAccounts.customerOrganisationId}
+    and ${memberships.active} and ${memberships.invitationAccepted}
+)`;
+
+const customerColumns = { account: customerAccounts, organisation: organisations, userCount: activePeople };
+
+type CustomerRow = {
+  account: typeof customerAccounts.$inferSelect;
+  organisation: typeof organisations.$inferSelect;
+  userCount: number;
+};
+
+export function toCustomer(row: CustomerRow): Customer {
+  return {
+    id: row.account.id,
+    organisation_id: row.organisation.id,
+    ...detailsFromRow(row.organisation),
+    is_house_account: row.account.isHouseAccount,
+    archived: row.account.archivedAt !== null,
+    payment_settings: {
+      is_payments_enabled: row.account.isPaymentsEnabled,
+      payment_terms_days: row.account.paymentTermsDays,
+      credit_limit_cents: row.account.creditLimitCents,
+    },
+    user_count: Number(row.userCount),
+    created_at: row.account.createdAt.toISOString(),
+    version: row.account.version,
+  };
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * One page of a merchant's customers in name order. Keyset on (lower(title), account id), so a
+ * page costs the same at row 10 and row 10,000 and rows added meanwhile are neither lost nor repeated.
+ */
+export async function listCustomerPage(
+  db: Db,
+  options: {
+    merchantId: string;
+    limit: number;
+    cursor?: string;
+    search?: string;
+    status: 'active' | 'archived' | 'all';
+  },
+) {
+  const sortKey = sql<string>`lower(${organisations.title})`;
+  const conditions: (SQL | undefined)[] = [eq(customerAccounts.merchantId, options.merchantId)];
+  if (options.status === 'active') conditions.push(isNull(customerAccounts.archivedAt));
+  if (options.status === 'archived') conditions.push(isNotNull(customerAccounts.archivedAt));
+  if (options.search) {
+    const pattern = `%${escapeLike(options.search)}%`;
+    conditions.push(
+      or(
+        ilike(organisations.title, pattern),
+        ilike(organisations.contactEmail, pattern),
+        eq(organisations.abn, options.search.replace(/\s+/g, '')),
+      ),
+    );
+  }
+  if (options.cursor) {
+    const after = decodeCursor(options.cursor, { title: 'text', id: 'uuid' });
+    conditions.push(
+      or(gt(sortKey, after.title), and(eq(sortKey, after.title), gt(customerAccounts.id, after.id))),
+    );
+  }
+  const rows = await db
+    .select({ ...customerColumns, sortKey })
+    .from(customerAccounts)
+    .innerJoin(organisations, eq(organisations.id, customerAccounts.customerOrganisationId))
+    .where(and(...conditions))
+    .orderBy(asc(sortKey), asc(customerAccounts.id))
+    .limit(options.limit + 1);
+  const page = rows.slice(0, options.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toCustomer),
+    next_cursor:
+      rows.length > options.limit && last ? encodeCursor({ title: last.sortKey, id: last.account.id }) : null,
+  };
+}
+
+/** A merchant's customer by account id; undefined for another merchant's (callers answer 404). */
+export async function findCustomer(db: Db, options: { merchantId: string; customerId: string }) {
+  const [row] = await db
+    .select(customerColumns)
+    .from(customerAccounts)
+    .innerJoin(organisations, eq(organisations.id, customerAccounts.customerOrganisationId))
+    .where(
+      and(eq(customerAccounts.merchantId, options.merchantId), eq(customerAccounts.id, options.customerId)),
+    );
+  return row;
+}
+
+export async function findHouseAccount(db: Db, merchantId: string) {
+  const [row] = await db
+    .select(customerColumns)
+    .from(customerAccounts)
+    .innerJoin(organisations, eq(organisations.id, customerAccounts.customerOrganisationId))
+    .where(and(eq(customerAccounts.merchantId, merchantId), eq(customerAccounts.isHouseAccount, true)));
+  return row;
+}

@@ -1,0 +1,238 @@
+import { randomUUID } from 'node:crypto';
+import type { CustomerPaymentSettings } from '@tradeport/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app-deps.ts';
+import {
+  customerAccounts,
+  invitations,
+  memberships,
+  organisations,
+  users,
+} from '../../platform/db/schema/index.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { detailsToColumns } from '../organisations/organisations.mapping.ts';
+import { isOpenInvitation } from '../people/invitations.queries.ts';
+import { createInvitation } from '../people/invitations.service.ts';
+import { findCustomer, findHouseAccount, toCustomer } from './customers.queries.ts';
+
+type DetailsInput = Parameters<typeof detailsToColumns>[0];
+
+const DEFAULT_PAYMENT_SETTINGS: CustomerPaymentSettings = {
+  is_payments_enabled: false,
+  payment_terms_days: 14,
+  credit_limit_cents: null,
+};
+
+/** Settings a new customer gets anyway: sending them sets nothing, so anyone who may add a customer may. */
+export const isDefaultPaymentSettings = (settings: CustomerPaymentSettings) =>
+  settings.is_payments_enabled === DEFAULT_PAYMENT_SETTINGS.is_payments_enabled &&
+  settings.payment_terms_days === DEFAULT_PAYMENT_SETTINGS.payment_terms_days &&
+  settings.credit_limit_cents === DEFAULT_PAYMENT_SETTINGS.credit_limit_cents;
+
+const settingsToColumns = (settings: CustomerPaymentSettings) => ({
+  isPaymentsEnabled: settings.is_payments_enabled,
+  paymentTermsDays: settings.payment_terms_days,
+  creditLimitCents: settings.credit_limit_cents,
+});
+
+/** A slug nobody will type: customers sign in through their merchant's page, not their own. */
+const customerSlug = (title: string) =>
+  `${
+    title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 40) || 'customer'
+  }-${randomUUID().slice(0, 8)}`;
+
+export function createCustomersService(deps: Pick<AppDeps, 'database' | 'now' | 'mail' | 'config'>) {
+  const { db } = deps.database;
+
+  async function mustFind(merchantId: string, customerId: string) {
+    const row = await findCustomer(db, { merchantId, customerId });
+    if (!row) throw notFound('Customer');
+    return row;
+  }
+
+  return {
+    get: async (merchantId: string, customerId: string) => toCustomer(await mustFind(merchantId, customerId)),
+
+    async getHouseAccount(merchantId: string) {
+      const row = await findHouseAccount(db, merchantId);
+      if (!row) throw notFound('House account');
+      return toCustomer(row);
+    },
+
+    /** The customer organisation, its account with the merchant and, optionally, its first person's invitation. */
+    async create(options: {
+      merchantId: string;
+      details: DetailsInput;
+      paymentSettings?: CustomerPaymentSettings;
+      inviteEmail?: string | null;
+      invitedBy: { id: string; name: string };
+    }) {
+      const now = deps.now();
+      const accountId = await db.transaction(async (tx) => {
+        const [organisation] = await tx
+          .insert(organisations)
+          .values({
+            kind: 'CUSTOMER',
+            slug: customerSlug(options.details.title),
+            ...detailsToColumns(options.details),
+          })
+          .returning({ id: organisations.id });
+        const [account] = await tx
+          .insert(customerAccounts)
+          .values({
+            merchantId: options.merchantId,
+            customerOrganisationId: organisation!.id,
+            ...settingsToColumns(options.paymentSettings ?? DEFAULT_PAYMENT_SETTINGS),
+          })
+          .returning({ id: customerAccounts.id });
+        if (options.inviteEmail) {
+          await createInvitation({
+            tx,
+            deps,
+            organisationId: organisation!.id,
+            email: options.inviteEmail,
+            level: 'Admin',
+            invitedBy: options.invitedBy,
+            now,
+          });
+        }
+        return account!.id;
+      });
+      return toCustomer(await mustFind(options.merchantId, accountId));
+    },
+
+    /** Details and archived state, guarded by the version the editor read. */
+    async update(options: {
+      merchantId: string;
+      customerId: string;
+      details: DetailsInput;
+      archived: boolean;
+      version: number;
+    }) {
+      const current = await mustFind(options.merchantId, options.customerId);
+      if (options.archived && current.account.isHouseAccount) {
+        throw new AppError('CONFLICT', 'The house account cannot be archived.');
+      }
+      const now = deps.now();
+      await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(customerAccounts)
+          .set({
+            archivedAt: options.archived ? (current.account.archivedAt ?? now) : null,
+            version: sql`${customerAccounts.version} + 1`,
+            updatedAt: now,
+          })
+          .where(
+            and(eq(customerAccounts.id, options.customerId), eq(customerAccounts.version, options.version)),
+          )
+          .returning({ id: customerAccounts.id });
+        if (!updated) {
+          throw new AppError(
+            'CONFLICT',
+            'Someone else changed this customer since you opened it. Reload to see their changes.',
+          );
+        }
+        await tx
+          .update(organisations)
+          .set({ ...detailsToColumns(options.details), updatedAt: now })
+          .where(eq(organisations.id, current.organisation.id));
+      });
+      return toCustomer(await mustFind(options.merchantId, options.customerId));
+    },
+
+    getSettings: async (merchantId: string, customerId: string) =>
+      toCustomer(await mustFind(merchantId, customerId)).payment_settings,
+
+    async updateSettings(options: {
+      merchantId: string;
+      customerId: string;
+      settings: CustomerPaymentSettings;
+    }) {
+      const [row] = await db
+        .update(customerAccounts)
+        .set({ ...settingsToColumns(options.settings), updatedAt: deps.now() })
+        .where(
+          and(
+            eq(customerAccounts.merchantId, options.merchantId),
+            eq(customerAccounts.id, options.customerId),
+          ),
+        )
+        .returning({ id: customerAccounts.id });
+      if (!row) throw notFound('Customer');
+      return options.settings;
+    },
+
+    /** The customer's people and the invitations still open, for the merchant to see. */
+    async listUsers(merchantId: string, customerId: string) {
+      const { organisation } = await mustFind(merchantId, customerId);
+      const people = await db
+        .select({
+          id: users.id,
+          name: users.name,
+          email: users.email,
+          level: memberships.level,
+          active: memberships.active,
+        })
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .where(and(eq(memberships.organisationId, organisation.id), eq(memberships.invitationAccepted, true)))
+        .orderBy(asc(users.name));
+      const open = await db
+        .select()
+        .from(invitations)
+        .where(and(eq(invitations.organisationId, organisation.id), isOpenInvitation(deps.now())))
+        .orderBy(asc(invitations.email));
+      return [
+        ...people.map((person) => ({
+          user_id: person.id,
+          invitation_id: null,
+          name: person.name,
+          email: person.email,
+          user_level: person.level,
+          status: person.active ? ('ACTIVE' as const) : ('INACTIVE' as const),
+        })),
+        ...open.map((invitation) => ({
+          user_id: null,
+          invitation_id: invitation.id,
+          name: null,
+          email: invitation.email,
+          user_level: invitation.level,
+          status: 'INVITED' as const,
+        })),
+      ];
+    },
+
+    async inviteUser(options: {
+      merchantId: string;
+      customerId: string;
+      email: string;
+      level: 'Admin' | 'User';
+      invitedBy: { id: string; name: string };
+    }) {
+      const { organisation } = await mustFind(options.merchantId, options.customerId);
+      const invitation = await db.transaction((tx) =>
+        createInvitation({
+          tx,
+          deps,
+          organisationId: organisation.id,
+          email: options.email,
+          level: options.level,
+          invitedBy: options.invitedBy,
+          now: deps.now(),
+        }),
+      );
+      return {
+        user_id: null,
+        invitation_id: invitation.id,
+        name: null,
+        email: invitation.email,
+        user_level: invitation.level,
+        status: 'INVITED' as const,
+      };
+    },
+  };
+}

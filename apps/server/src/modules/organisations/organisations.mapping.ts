@@ -1,0 +1,55 @@
+import type { Organisation } from '@tradeport/contract';
+import type { organisations } from '../../platform/db/schema/index.ts';
+
+type OrganisationRow = typeof organisations.$inferSelect;
+
+/** Contract input (snake_case) → columns, for the details both merchants and customers have. */
+export function detailsToColumns(input: {
+  title: string;
+  abn: string | null;
+  contact_email: string | null;
+  phone: string | null;
+  address_line1: string | null;
+  address_line2: string | null;
+  suburb: string | null;
+  state: string | null;
+  postcode: string | null;
+}) {
+  return {
+    title: input.title,
+    abn: input.abn,
+    contactEmail: input.contact_email,
+    phone: input.phone,
+    addressLine1: input.address_line1,
+    addressLine2: input.address_line2,
+    suburb: input.suburb,
+    state: input.state,
+    postcode: input.postcode,
+  };
+}
+
+export function detailsFromRow(row: OrganisationRow) {
+  return {
+    title: row.title,
+    abn: row.abn,
+    contact_email: row.contactEmail,
+    phone: row.phone,
+    address_line1: row.addressLine1,
+    address_line2: row.addressLine2,
+    suburb: row.suburb,
+    state: row.state,
+    postcode: row.postcode,
+  };
+}
+
+export function toOrganisation(row: OrganisationRow): Organisation {
+  return {
+    id: row.id,
+    is_merchant: row.kind === 'MERCHANT',
+    slug: row.slug,
+    image: row.image,
+    ...detailsFromRow(row),
+    trial_end: row.trialEnd?.toISOString() ?? null,
+    version: row.version,
+  };
+}

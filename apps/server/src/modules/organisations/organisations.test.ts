@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addMember,
+  createOrganisation,
+  createTestApp,
+  createUser,
+  signInAs,
+  type TestApp,
+} from '../../testing/index.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const details = {
+  title: 'Pier Street Produce',
+  abn: '53 004 085 616',
+  contact_email: 'Orders@PierStreet.test',
+  phone: '02 9555 0123',
+  address_line1: '1 Pier Street',
+  address_line2: '',
+  suburb: 'Pyrmont',
+  state: 'NSW',
+  postcode: '2009',
+};
+
+async function signedInUser() {
+  const user = await createUser(t.database.db);
+  return { user, ...(await signInAs(t.app, user.email)) };
+}
+
+describe('POST /api/v1/organisations', () => {
+  it('creates a merchant with its creator as Admin, a 14-day trial and a house customer', async () => {
+    const { headers } = await signedInUser();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/organisations',
+      headers,
+      payload: { ...details, slug: 'pier-street' },
+    });
+    expect(response.statusCode).toBe(201);
+    const organisation = response.json();
+    expect(organisation).toMatchObject({
+      is_merchant: true,
+      slug: 'pier-street',
+      abn: '53004085616',
+      contact_email: 'orders@pierstreet.test',
+      address_line2: null,
+      version: 1,
+    });
+    const trialDays = (Date.parse(organisation.trial_end) - Date.now()) / 86_400_000;
+    expect(trialDays).toBeGreaterThan(13.9);
+    expect(trialDays).toBeLessThanOrEqual(14);
+
+    const me = (await t.app.inject({ method: 'GET', url: '/api/v1/users/current', headers })).json();
+    expect(me.organisations).toEqual([
+      {
+        id: organisation.id,
+        title: details.title,
+        active: true,
+        invitation_accepted: true,
+        user_level: 'Admin',
+      },
+    ]);
+    const house = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/organisations/${organisation.id}/customers/house-accounts`,
+      headers,
+    });
+    expect(house.json()).toMatchObject({ is_house_account: true, archived: false });
+  });
+
+  it('refuses a taken slug, a bad ABN and a bad postcode with field errors', async () => {
+    const { headers } = await signedInUser();
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/organisations',
+      headers,
+      payload: { ...details, slug: 'taken-slug' },
+    });
+    const taken = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/organisations',
+      headers,
+      payload: { ...details, slug: 'Taken-Slug' },
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().details[0].path).toBe('body.slug');
+    const invalid = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/organisations',
+      headers,
+      payload: { ...details, slug: 'fine-slug', abn: '12345678901', postcode: '20' },
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(
+      invalid
+        .json()
+        .details.map((d: { path: string }) => d.path)
+        .sort(),
+    ).toEqual(['body.abn', 'body.postcode']);
+  });
+
+  it('needs a session', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/organisations',
+      payload: { ...details, slug: 'x-y-z' },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('GET/PUT /api/v1/organisations/{id}', () => {
+  it('lets members read, Admins edit, and refuses a stale version', async () => {
+    const { db } = t.database;
+    const org = await createOrganisation(db, { title: 'Editable' });
+    const admin = await signedInUser();
+    const member = await signedInUser();
+    await addMember(db, { userId: admin.user.id, organisationId: org.id, level: 'Admin' });
+    await addMember(db, { userId: member.user.id, organisationId: org.id, level: 'User' });
+
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/organisations/${org.id}`,
+      headers: member.headers,
+    });
+    expect(read.json()).toMatchObject({ id: org.id, title: 'Editable', version: 1 });
+
+    const payload = { ...details, slug: org.slug, image: null, version: 1 };
+    const asUser = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/organisations/${org.id}`,
+      headers: member.headers,
+      payload,
+    });
+    expect(asUser.statusCode).toBe(403);
+
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/organisations/${org.id}`,
+      headers: admin.headers,
+      payload,
+    });
+    expect(saved.json()).toMatchObject({ title: details.title, version: 2 });
+    const stale = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/organisations/${org.id}`,
+      headers: admin.headers,
+      payload,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error_code).toBe('CONFLICT');
+  });
+
+  it("answers another organisation's id with 404 and changes nothing", async () => {
+    const { db } = t.database;
+    const theirs = await createOrganisation(db, { title: 'Not yours' });
+    const { headers } = await signedInUser();
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/organisations/${theirs.id}`, headers })).statusCode,
+    ).toBe(404);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/organisations/${theirs.id}`,
+      headers,
+      payload: { ...details, slug: theirs.slug, image: null, version: 1 },
+    });
+    expect(put.statusCode).toBe(404);
+    const settings = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/organisations/${theirs.id}/settings`,
+      headers,
+    });
+    expect(settings.statusCode).toBe(404);
+  });
+
+  it('validates the id', async () => {
+    const { headers } = await signedInUser();
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/organisations/not-a-uuid', headers });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/v1/organisations/{id}/settings', () => {
+  it('gives the feature settings to members', async () => {
+    const { db } = t.database;
+    const org = await createOrganisation(db, { paymentsEnabled: true });
+    const { user, headers } = await signedInUser();
+    await addMember(db, { userId: user.id, organisationId: org.id, level: 'User' });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/organisations/${org.id}/settings`,
+      headers,
+    });
+    expect(response.json()).toEqual({ payments_enabled: true, advanced_tax_enabled: false });
+  });
+});
+
+describe('GET /api/v1/organisations/login/slug/{slug}', () => {
+  it("gives a merchant's public title and image, and 404 for customers or unknown slugs", async () => {
+    const { db } = t.database;
+    const merchant = await createOrganisation(db, { title: 'Branded Supplies', slug: 'branded-supplies' });
+    const customer = await createOrganisation(db, { kind: 'CUSTOMER', slug: 'a-customer-slug' });
+    const found = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/organisations/login/slug/${merchant.slug}`,
+    });
+    expect(found.json()).toEqual({ title: 'Branded Supplies', image: null, slug: 'branded-supplies' });
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/organisations/login/slug/${customer.slug}` }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/organisations/login/slug/nope' })).statusCode,
+    ).toBe(404);
+  });
+});

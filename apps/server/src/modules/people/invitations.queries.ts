@@ -1,0 +1,95 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { invitations, memberships, organisations, users } from '../../platform/db/schema/index.ts';
+
+/** Open: not accepted, declined or withdrawn, and not expired. */
+export const isOpenInvitation = (now: Date) =>
+  and(
+    isNull(invitations.acceptedAt),
+    isNull(invitations.declinedAt),
+    isNull(invitations.revokedAt),
+    gt(invitations.expiresAt, now),
+  );
+
+export async function findOpenInvitation(
+  db: Db,
+  options: { organisationId: string; email: string; tokenHash?: string; now: Date },
+) {
+  const [row] = await db
+    .select()
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.organisationId, options.organisationId),
+        eq(invitations.email, options.email),
+        options.tokenHash ? eq(invitations.tokenHash, options.tokenHash) : undefined,
+        isOpenInvitation(options.now),
+      ),
+    );
+  return row;
+}
+
+export async function findOpenInvitationByToken(db: Db, options: { tokenHash: string; now: Date }) {
+  const [row] = await db
+    .select({
+      invitation: invitations,
+      organisationTitle: organisations.title,
+    })
+    .from(invitations)
+    .innerJoin(organisations, eq(organisations.id, invitations.organisationId))
+    .where(and(eq(invitations.tokenHash, options.tokenHash), isOpenInvitation(options.now)));
+  return row;
+}
+
+/** Open invitations addressed to an email, with who sent them. */
+export function listOpenInvitationsForEmail(db: Db, options: { email: string; now: Date }) {
+  return db
+    .select({
+      organisationId: organisations.id,
+      organisationTitle: organisations.title,
+      level: invitations.level,
+      invitedBy: users.name,
+      expiresAt: invitations.expiresAt,
+    })
+    .from(invitations)
+    .innerJoin(organisations, eq(organisations.id, invitations.organisationId))
+    .leftJoin(users, eq(users.id, invitations.invitedByUserId))
+    .where(and(eq(invitations.email, options.email), isOpenInvitation(options.now)))
+    .orderBy(invitations.createdAt);
+}
+
+/** Joins (or re-joins) an organisation at the invited level. */
+export async function upsertAcceptedMembership(
+  db: Db,
+  options: { userId: string; organisationId: string; level: 'Admin' | 'User'; now: Date },
+) {
+  await db
+    .insert(memberships)
+    .values({
+      userId: options.userId,
+      organisationId: options.organisationId,
+      level: options.level,
+      active: true,
+      invitationAccepted: true,
+    })
+    .onConflictDoUpdate({
+      target: [memberships.userId, memberships.organisationId],
+      set: { level: options.level, active: true, invitationAccepted: true, updatedAt: options.now },
+    });
+}
+
+export async function isActiveMember(db: Db, options: { organisationId: string; email: string }) {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(
+      and(
+        eq(memberships.organisationId, options.organisationId),
+        eq(users.email, options.email),
+        eq(memberships.active, true),
+        eq(memberships.invitationAccepted, true),
+      ),
+    );
+  return Boolean(row);
+}

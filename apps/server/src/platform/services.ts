@@ -1,0 +1,52 @@
+import path from 'node:path';
+import type { AppDeps } from '../app-deps.ts';
+import { createAccessTokens } from './auth/access-tokens.ts';
+import { createBotCheck } from './auth/bot-check.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { createJobs, type Jobs, type JobsLog } from './jobs/jobs.ts';
+import { createMailQueue } from './mail/outbox.ts';
+import { startMailWorker } from './mail/mail-worker.ts';
+import { createImageStorage } from './storage/create-image-storage.ts';
+
+export type ServiceLog = JobsLog & { info(obj: object, msg: string): void };
+
+/**
+ * Everything the modules depend on, built from configuration and a database: used by main.ts
+ * and, with test settings, by the API tests, so both run the same wiring.
+ */
+export async function createServices(options: {
+  config: Config;
+  database: Database;
+  signingSecret: string;
+  log: ServiceLog;
+  now?: () => Date;
+  jobsPollingIntervalSeconds?: number;
+}): Promise<{ deps: AppDeps; jobs: Jobs; stop(): Promise<void> }> {
+  const now = options.now ?? (() => new Date());
+  const { config, database } = options;
+  const jobs = await createJobs(database, {
+    log: options.log,
+    ...(options.jobsPollingIntervalSeconds
+      ? { pollingIntervalSeconds: options.jobsPollingIntervalSeconds }
+      : {}),
+  });
+  await jobs.start();
+  await startMailWorker({ database, jobs, config: config.mail, log: options.log });
+  const deps: AppDeps = {
+    config,
+    database,
+    now,
+    tokens: createAccessTokens(options.signingSecret, () => now().getTime()),
+    botCheck: createBotCheck(options.signingSecret),
+    mail: createMailQueue(jobs),
+    storage: createImageStorage({
+      s3: config.s3,
+      localDir: path.join(config.dataDir, 'uploads'),
+      signingSecret: options.signingSecret,
+      apiBaseUrl: config.appUrl,
+      now: () => now().getTime(),
+    }),
+  };
+  return { deps, jobs, stop: () => jobs.stop() };
+}
