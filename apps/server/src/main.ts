@@ -59,6 +59,7 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  await services.startWorkers();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const database_ = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL';

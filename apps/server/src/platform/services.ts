@@ -22,7 +22,7 @@ export async function createServices(options: {
   log: ServiceLog;
   now?: () => Date;
   jobsPollingIntervalSeconds?: number;
-}): Promise<{ deps: AppDeps; jobs: Jobs; stop(): Promise<void> }> {
+}): Promise<{ deps: AppDeps; jobs: Jobs; startWorkers(): Promise<void>; stop(): Promise<void> }> {
   const now = options.now ?? (() => new Date());
   const { config, database } = options;
   const jobs = await createJobs(database, {
@@ -31,8 +31,8 @@ export async function createServices(options: {
       ? { pollingIntervalSeconds: options.jobsPollingIntervalSeconds }
       : {}),
   });
+  // Started before anything can queue a job: on a first run this creates pg-boss's schema.
   await jobs.start();
-  await startMailWorker({ database, jobs, config: config.mail, log: options.log });
   const deps: AppDeps = {
     config,
     database,
@@ -40,7 +40,7 @@ export async function createServices(options: {
     tokens: createAccessTokens(options.signingSecret, () => now().getTime()),
     botCheck: createBotCheck(options.signingSecret),
     mail: createMailQueue(jobs),
-    storage: createImageStorage({
+    storage: await createImageStorage({
       s3: config.s3,
       localDir: path.join(config.dataDir, 'uploads'),
       signingSecret: options.signingSecret,
@@ -48,5 +48,11 @@ export async function createServices(options: {
       now: () => now().getTime(),
     }),
   };
-  return { deps, jobs, stop: () => jobs.stop() };
+  return {
+    deps,
+    jobs,
+    // Separate so main.ts can begin answering requests first; jobs queued meanwhile just wait.
+    startWorkers: () => startMailWorker({ database, jobs, config: config.mail, log: options.log }),
+    stop: () => jobs.stop(),
+  };
 }

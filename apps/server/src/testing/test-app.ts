@@ -73,6 +73,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const app = await buildApp({ ...services.deps, logger: false, webDistDir: '/nonexistent' });
   await app.ready();
+  await services.startWorkers();
   return {
     app,
     database,

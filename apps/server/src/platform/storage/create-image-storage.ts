@@ -1,5 +1,5 @@
 import { createLocalImageStorage, type LocalImageStorage } from './local-image-storage.ts';
-import { createS3ImageStorage, type S3ImageStorage, type S3StorageConfig } from './s3-image-storage.ts';
+import type { S3ImageStorage, S3StorageConfig } from './s3-image-storage.ts';
 
 export type ImageStorageConfig = {
   /** Config's `s3` block; when absent, files go to `localDir`. */
@@ -17,9 +17,15 @@ export type ImageStorageConfig = {
  * S3 when configured, else the local-disk store behind the same presigned flow. `kind` tells the
  * caller whether to mount the local store's PUT/GET route.
  */
-export function createImageStorage(config: ImageStorageConfig): S3ImageStorage | LocalImageStorage {
+export async function createImageStorage(
+  config: ImageStorageConfig,
+): Promise<S3ImageStorage | LocalImageStorage> {
   const { now } = config;
-  if (config.s3) return createS3ImageStorage({ ...config.s3, ...(now ? { now } : {}) });
+  if (config.s3) {
+    // The AWS SDK is large; the embedded default never loads it, which keeps start-up quick.
+    const { createS3ImageStorage } = await import('./s3-image-storage.ts');
+    return createS3ImageStorage({ ...config.s3, ...(now ? { now } : {}) });
+  }
   return createLocalImageStorage({
     directory: config.localDir,
     signingSecret: config.signingSecret,

@@ -343,11 +343,11 @@ describe('local image storage', () => {
   });
 
   it('is what createImageStorage gives without S3', async () => {
-    const created = createImageStorage({ localDir: directory, signingSecret: SECRET, apiBaseUrl: '' });
+    const created = await createImageStorage({ localDir: directory, signingSecret: SECRET, apiBaseUrl: '' });
     expect(created.kind).toBe('local');
     expect(created.publicUrl(`${OWNER}/a.png`)).toBe(`/api/v1/uploads/${OWNER}/a.png`);
-    expect(() =>
+    await expect(
       createImageStorage({ localDir: directory, signingSecret: 'short', apiBaseUrl: '' }),
-    ).toThrow();
+    ).rejects.toThrow();
   });
 });

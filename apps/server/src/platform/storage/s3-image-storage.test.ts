@@ -19,7 +19,7 @@ let storage: ImageStorage;
 
 beforeAll(async () => {
   standIn = await startS3StandIn(CREDENTIALS);
-  storage = createImageStorage({
+  storage = await createImageStorage({
     s3: { bucket: BUCKET, region: 'ap-southeast-2', endpoint: standIn.endpoint, ...CREDENTIALS },
     localDir: '/nonexistent',
     signingSecret: 'unused-with-s3-but-long-enough-0123456789',
