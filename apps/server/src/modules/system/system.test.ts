@@ -83,6 +83,21 @@ describe('API conventions', () => {
     expect(response.body).not.toMatch(/at .*\.ts:\d+/);
   });
 
+  it('answers text the database cannot store (a NUL byte) with 400, not 500', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/sign-in',
+      payload: { email: 'a@b.test', password: 'pass\u0000word' },
+    });
+    expect(response.statusCode).not.toBe(500);
+    const owner = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/organisations/login/slug/ab%00cd',
+    });
+    expect(owner.statusCode).toBe(400);
+    expect(owner.json().error_code).toBe('VALIDATION_ERROR');
+  });
+
   it('serves the OpenAPI document generated from the contract', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
     expect(response.statusCode).toBe(200);

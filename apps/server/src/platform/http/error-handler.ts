@@ -29,6 +29,19 @@ function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+// PostgreSQL refusing a value the client sent (a NUL byte in text, an unparsable literal): the
+// request is at fault, so 400, wherever the value slipped past the contract's schemas.
+const BAD_INPUT_SQLSTATES = new Set(['22021', '22P05', '22P02', '22001', '22003', '22007', '22008']);
+
+function databaseRefusedInput(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && BAD_INPUT_SQLSTATES.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** Maps Fastify's own 4xx errors (parsing, content type, size) onto our codes. */
 function fromFastifyError(error: FastifyError): ErrorBody & { status: number } {
   const status = error.statusCode ?? 500;
@@ -78,6 +91,12 @@ export function installErrorHandling(app: FastifyInstance) {
         error_code: 'VALIDATION_ERROR',
         message: details.map((d) => `${d.path}: ${d.message}`).join('; '),
         details,
+      });
+    }
+    if (databaseRefusedInput(error)) {
+      return send(400, {
+        error_code: 'VALIDATION_ERROR',
+        message: 'Some of the text sent contains characters or values that cannot be stored.',
       });
     }
     if (isDatabaseUnavailable(error)) {
