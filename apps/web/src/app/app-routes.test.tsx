@@ -46,11 +46,30 @@ describe('app routes', () => {
     await waitFor(() => expect(document.title).toBe('Sign in · Tradeport'));
   });
 
-  it('shows an unbuilt auth screen plainly, without navigation or a session check', async () => {
+  it('shows an auth screen plainly, without navigation or a session check', async () => {
     renderRoutes(appRoutes, '/sign-up');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign up' })).toBeInTheDocument();
-    expect(screen.getByText('This screen has not been built yet.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create account' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows organisation set-up with no session check, as SPEC §2 lists it', async () => {
+    renderRoutes(appRoutes, '/sign-up-organisation');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Set up your organisation' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+
+  it('shows organisation set-up to a signed-in person without the menu', async () => {
+    sessionStore.set(longSession);
+    serve(merchantUser);
+    renderRoutes(appRoutes, '/sign-up-organisation');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Set up your organisation' }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('navigation')).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
   });

@@ -25,7 +25,41 @@ const SCREENS: Record<string, ComponentType | LazyExoticComponent<ComponentType>
   '/': lazyScreen(() => import('./pages/home-page.tsx').then((m) => m.HomePage)),
   // In the entry: the front door must be on screen as soon as the page has loaded.
   '/sign-in': SignInScreen,
+  '/sign-in/reset-password': lazyScreen(() =>
+    import('#features/auth/screens/reset-password-screen.tsx').then((m) => m.ResetPasswordScreen),
+  ),
+  '/sign-in/reset-password/verify': lazyScreen(() =>
+    import('#features/auth/screens/reset-password-verify-screen.tsx').then(
+      (m) => m.ResetPasswordVerifyScreen,
+    ),
+  ),
+  '/sign-up': lazyScreen(() =>
+    import('#features/auth/screens/sign-up-screen.tsx').then((m) => m.SignUpScreen),
+  ),
+  '/sign-up-organisation': lazyScreen(() =>
+    import('#features/organisations/screens/sign-up-organisation-screen.tsx').then(
+      (m) => m.SignUpOrganisationScreen,
+    ),
+  ),
   '/logout': lazyScreen(() => import('#features/auth/screens/logout-screen.tsx').then((m) => m.LogoutScreen)),
+  '/user/account': lazyScreen(() =>
+    import('#features/account/screens/account-screen.tsx').then((m) => m.AccountScreen),
+  ),
+  '/user/invitations': lazyScreen(() =>
+    import('#features/people/screens/my-invitations-screen.tsx').then((m) => m.MyInvitationsScreen),
+  ),
+  '/organisations/details': lazyScreen(() =>
+    import('./pages/organisation-details-page.tsx').then((m) => m.OrganisationDetailsPage),
+  ),
+  '/customers': lazyScreen(() =>
+    import('#features/customers/screens/customers-screen.tsx').then((m) => m.CustomersScreen),
+  ),
+  '/customers/:customerId': lazyScreen(() =>
+    import('#features/customers/screens/customer-detail-screen.tsx').then((m) => m.CustomerDetailScreen),
+  ),
+  '/support': lazyScreen(() =>
+    import('#features/support/screens/support-screen.tsx').then((m) => m.SupportScreen),
+  ),
 };
 
 const BACK_LINKS: Record<Exclude<RouteArea, 'app'>, { path: string; label: string }> = {
@@ -40,22 +74,28 @@ function elementFor(route: RouteEntry): ReactNode {
   return <UnbuiltScreen title={route.title} back={BACK_LINKS[route.area]} />;
 }
 
-function routesOf(area: RouteArea): RouteObject[] {
-  return ROUTES.filter((route) => route.area === area).map((route) => ({
+function routesOf(area: RouteArea, filter: (route: RouteEntry) => boolean = () => true): RouteObject[] {
+  return ROUTES.filter((route) => route.area === area && filter(route)).map((route) => ({
     path: route.path,
     element: elementFor(route),
   }));
 }
 
-/** SPEC §2: auth routes outside the shell and unguarded; sign-up steps guarded without the menu. */
+const isSignIn = (route: RouteEntry) => route.path === '/sign-in';
+
+/**
+ * SPEC §2: auth routes outside the shell and unguarded; sign-up steps guarded without the menu.
+ * /sign-in stays outside the query cache too, so its first load carries none of it.
+ */
 export const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      ...routesOf('auth'),
+      ...routesOf('auth', isSignIn),
       {
         element: <QueryLayout />,
         children: [
+          ...routesOf('auth', (route) => !isSignIn(route)),
           {
             element: <RequireSession />,
             children: [

@@ -15,8 +15,12 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/sign-in/reset-password', title: 'Reset password', area: 'auth' },
   { path: '/sign-in/reset-password/verify', title: 'Choose a new password', area: 'auth' },
   { path: '/sign-up', title: 'Sign up', area: 'auth' },
+  // SPEC §2: no navigation and no session check. Creating the organisation needs a session, so a
+  // signed-out visitor who submits is sent to sign in by the API client's 401 handling.
   { path: '/sign-up-organisation', title: 'Set up your organisation', area: 'auth' },
   { path: '/logout', title: 'Log out', area: 'auth' },
+  // Listed with the auth routes by SPEC §2, but creating an organisation needs the account just made:
+  // it keeps their frame (no navigation) and checks the session, so a signed-out visit goes to sign-in.
   { path: '/sign-up-products', title: 'Add your products', area: 'onboarding' },
   { path: '/sign-up-payment', title: 'Set up payments', area: 'onboarding' },
   { path: '/', title: 'Home', area: 'app' },
@@ -28,6 +32,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/payments/customers', title: 'Customer Accounts', area: 'app' },
   { path: '/payments/credits', title: 'Account Credits', area: 'app' },
   { path: '/customers', title: 'Customers', area: 'app' },
+  { path: '/customers/:customerId', title: 'Customer', area: 'app' },
   { path: '/products/create', title: 'Create product', area: 'app' },
   { path: '/products', title: 'Products', area: 'app' },
   { path: '/brands', title: 'Brands', area: 'app' },

@@ -5,3 +5,8 @@ export function showErrorToast(message: string): void {
   // the three visible places (Mantine ignores a show() whose id is already on screen).
   notifications.show({ id: `error:${message}`, color: 'red', message, autoClose: 8_000 });
 }
+
+/** Confirms that something was saved or sent. */
+export function showSuccessToast(message: string): void {
+  notifications.show({ id: `success:${message}`, color: 'teal', message, autoClose: 4_000 });
+}

@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { QueryLayout } from '#app/layout/query-layout.tsx';
 import { Providers } from '#app/providers.tsx';
 
 /** Renders routes with the app's real providers, starting at `path`. */
@@ -15,4 +16,9 @@ export function renderRoutes(routes: RouteObject[], path: string) {
 
 export function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** Puts routes under the app's query cache provider, as the router does for every screen but sign-in. */
+export function withQueryClient(routes: RouteObject[]): RouteObject[] {
+  return [{ element: <QueryLayout />, children: routes }];
 }

@@ -1,8 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
 import { queryClient } from '#lib/query-client.ts';
+
+// Lazily loaded screens are transformed on first use, which takes a while when every test file
+// of the monorepo runs at once; the defaults (1 s to find, 5 s per test) then fail for no reason.
+configure({ asyncUtilTimeout: 5_000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 // jsdom lacks these browser APIs; Mantine reads them (colour scheme, ScrollArea, Select).
 if (!window.matchMedia) {

@@ -1,9 +1,13 @@
 import { AppShell, Button, Center, Loader, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense, useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { ShellBanners } from '#features/session-states/components/shell-banners.tsx';
+import { TrialExpiredPage } from '#features/session-states/components/trial-expired-page.tsx';
+import { shellBanners, shellView } from '#features/session-states/shell-state.ts';
 import { useCurrentAccount } from '#features/users/api/current-user.ts';
-import { buildMenu } from './build-menu.ts';
+import { useNow } from '#lib/use-now.ts';
+import { buildMenu, type MenuSection } from './build-menu.ts';
 import { FullPageLoader } from './full-page-loader.tsx';
 import { OrganisationSwitcher } from './organisation-switcher.tsx';
 import { ShellHeader } from './shell-header.tsx';
@@ -22,11 +26,20 @@ function AccountLoadFailed(props: { onRetry: () => void }) {
   );
 }
 
-/** The signed-in frame: header, side menu from buildMenu, and the page. */
+// While the app is disabled (SPEC §4, no active organisation) the menu offers only a way out.
+const DISABLED_MENU: MenuSection[] = [
+  { id: 'settings', title: 'Settings', items: [{ label: 'Log out', path: '/logout' }] },
+];
+
+// Trial and payment states turn on dates; a minute is fine enough for "ended" to show without a reload.
+const STATE_CLOCK_MS = 60_000;
+
+/** The signed-in frame: header, side menu from buildMenu, SPEC §4 banners and states, and the page. */
 export function AppShellLayout() {
   const [isNavOpen, nav] = useDisclosure(false);
   const { pathname } = useLocation();
   const account = useCurrentAccount();
+  const nowMs = useNow(STATE_CLOCK_MS);
   useOrganisationSync({
     currentUser: account.data,
     organisation: account.organisation,
@@ -42,6 +55,25 @@ export function AppShellLayout() {
   if (account.isError) return <AccountLoadFailed onRetry={() => void account.refetch()} />;
 
   const { data: currentUser, organisation } = account;
+  const view = shellView({ currentUser, nowMs, pathname });
+  const switcher = (
+    <OrganisationSwitcher organisations={currentUser.organisations} selectedId={organisation?.id ?? null} />
+  );
+  if (view.kind === 'redirect') return <Navigate to={view.to} replace />;
+  if (view.kind === 'trial-expired') {
+    return (
+      <TrialExpiredPage
+        organisationTitle={organisation?.title ?? null}
+        trialEnd={currentUser.trial_end}
+        isAdmin={organisation?.user_level === 'Admin'}
+        switcher={switcher}
+      />
+    );
+  }
+  const isDisabled = view.kind === 'invitations-only';
+  const menu = isDisabled ? DISABLED_MENU : buildMenu({ currentUser, organisation });
+  const banners = isDisabled ? [] : shellBanners({ currentUser, organisation, nowMs });
+
   return (
     <AppShell
       header={{ height: 60 }}
@@ -57,17 +89,13 @@ export function AppShellLayout() {
         />
       </AppShell.Header>
       <AppShell.Navbar id="side-navigation" aria-label="Main" p="sm">
-        <AppShell.Section pb="sm">
-          <OrganisationSwitcher
-            organisations={currentUser.organisations}
-            selectedId={organisation?.id ?? null}
-          />
-        </AppShell.Section>
+        <AppShell.Section pb="sm">{switcher}</AppShell.Section>
         <AppShell.Section grow component={ScrollArea}>
-          <SideMenu sections={buildMenu({ currentUser, organisation })} />
+          <SideMenu sections={menu} />
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1}>
+        <ShellBanners banners={banners} />
         <Suspense fallback={<Loader aria-label="Loading page" />}>
           <Outlet />
         </Suspense>

@@ -126,3 +126,43 @@ describe('SignInScreen', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('RATE LIMITED - Try again in a minute.');
   });
 });
+
+describe('SignInScreen for a merchant (?merchant=<slug>)', () => {
+  it("shows the merchant's title and logo above the form", async () => {
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === '/api/v1/organisations/login/slug/harbour-wholesale'
+        ? jsonResponse(200, {
+            title: 'Harbour Wholesale',
+            image: '/files/harbour.png',
+            slug: 'harbour-wholesale',
+          })
+        : jsonResponse(404, { error_code: 'NOT_FOUND', message: 'Not found' }),
+    );
+    renderRoutes(routes, '/sign-in?merchant=harbour-wholesale');
+
+    expect(await screen.findByText('Harbour Wholesale')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Harbour Wholesale logo' })).toHaveAttribute(
+      'src',
+      '/files/harbour.png',
+    );
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('falls back to the plain page for an unknown merchant, without a toast', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(404, { error_code: 'NOT_FOUND', message: 'No such merchant' }));
+    renderRoutes(routes, '/sign-in?merchant=nobody');
+
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/v1/organisations/login/slug/nobody');
+    expect(await screen.findByText('Tradeport')).toBeInTheDocument();
+    expect(screen.queryByText(/NOT FOUND/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('asks for no merchant without ?merchant', () => {
+    renderRoutes(routes, '/sign-in');
+    expect(screen.getByText('Tradeport')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

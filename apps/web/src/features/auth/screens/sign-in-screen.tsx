@@ -11,7 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { type ChangeEvent, type FormEvent, lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '#lib/api-error.ts';
 import { safeReturnUrl } from '#lib/navigation.ts';
@@ -21,6 +21,16 @@ import { fieldErrorsFrom, type SignInFieldErrors } from './sign-in-errors.ts';
 // the first load: fetching starts when the person first focuses a field, and submit awaits them.
 const loadValidation = () => import('./sign-in-validation.ts');
 const loadSessionApi = () => import('../api/session-api.ts');
+// Only /sign-in?merchant=<slug> needs the merchant's brand (and the API client to fetch it).
+const MerchantBrand = lazy(() =>
+  import('../components/merchant-brand.tsx').then((m) => ({ default: m.MerchantBrand })),
+);
+
+const plainBrand = (
+  <Text fw={700} c="teal.7">
+    Tradeport
+  </Text>
+);
 
 // Field errors are announced as they appear, like the form-level alert.
 const errorProps = { role: 'alert' } as const;
@@ -29,6 +39,7 @@ const visibilityToggleProps = { 'aria-label': 'Show what you typed' } as const;
 
 export function SignInScreen() {
   const [searchParams] = useSearchParams();
+  const merchantSlug = searchParams.get('merchant');
   const navigate = useNavigate();
   const [values, setValues] = useState({ email: '', password: '' });
   const [fieldErrors, setFieldErrors] = useState<SignInFieldErrors>({});
@@ -82,9 +93,13 @@ export function SignInScreen() {
       <Paper withBorder shadow="sm" p="xl" w="100%" maw={420}>
         <Stack gap="lg">
           <Stack gap={4}>
-            <Text fw={700} c="teal.7">
-              Tradeport
-            </Text>
+            {merchantSlug ? (
+              <Suspense fallback={plainBrand}>
+                <MerchantBrand slug={merchantSlug} />
+              </Suspense>
+            ) : (
+              plainBrand
+            )}
             <Title order={1}>Sign in</Title>
           </Stack>
           {formError && (

@@ -1,0 +1,140 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { CurrentUser } from '@tradeport/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatDate } from '#lib/format.ts';
+import { organisationIdStore } from '#lib/organisation.ts';
+import { sessionStore } from '#lib/session.ts';
+import { answer, fakeFetch } from '#testing/fake-api.ts';
+import { bayside, harbour, longSession, merchantUser } from '#testing/fixtures.ts';
+import { renderRoutes } from '#testing/render-routes.tsx';
+import { appRoutes } from '../router.tsx';
+
+const DAY_MS = 86_400_000;
+const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString();
+
+function serve(currentUser: CurrentUser) {
+  vi.stubGlobal(
+    'fetch',
+    fakeFetch({
+      'GET /api/v1/users/current': answer(200, currentUser),
+      'GET /api/v1/users/current/invitations': answer(200, []),
+    }).stub,
+  );
+}
+
+const singleAdmin = (dates: Partial<CurrentUser>): CurrentUser => ({
+  ...merchantUser,
+  organisations: [harbour],
+  ...dates,
+});
+
+beforeEach(() => {
+  sessionStore.set(longSession);
+  organisationIdStore.set(harbour.id);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('shell states (SPEC §4)', () => {
+  it('shows an Admin the end date of a running trial', async () => {
+    const trialEnd = inDays(5);
+    serve(singleAdmin({ trial_end: trialEnd }));
+    renderRoutes(appRoutes, '/orders');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'All Orders' })).toBeInTheDocument();
+    expect(
+      screen.getByText(`Your free trial ends on ${formatDate(trialEnd)}.`, { exact: false }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the trial banners to Admins only', async () => {
+    serve(singleAdmin({ trial_end: inDays(5), organisations: [{ ...harbour, user_level: 'User' }] }));
+    renderRoutes(appRoutes, '/orders');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'All Orders' })).toBeInTheDocument();
+    expect(screen.queryByText(/free trial/i)).toBeNull();
+  });
+
+  it('asks an Admin to activate once the trial has ended', async () => {
+    serve(singleAdmin({ trial_end: inDays(-1) }));
+    renderRoutes(appRoutes, '/orders');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'All Orders' })).toBeInTheDocument();
+    const banner = screen.getByRole('alert');
+    expect(banner).toHaveTextContent('Your free trial has ended');
+    expect(within(banner).getByRole('link', { name: 'Activate your subscription' })).toHaveAttribute(
+      'href',
+      '/organisations/billing',
+    );
+  });
+
+  it('replaces every page with the expiry page more than 2 days after the trial ended', async () => {
+    serve(singleAdmin({ trial_end: inDays(-3) }));
+    renderRoutes(appRoutes, '/orders');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your free trial has ended' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'All Orders' })).toBeNull();
+    expect(screen.queryByRole('navigation')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Activate your subscription' })).toHaveAttribute(
+      'href',
+      '/organisations/billing',
+    );
+    expect(screen.getByRole('link', { name: 'Log out' })).toHaveAttribute('href', '/logout');
+  });
+
+  it('keeps billing reachable with an expired trial', async () => {
+    serve(singleAdmin({ trial_end: inDays(-3) }));
+    renderRoutes(appRoutes, '/organisations/billing');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Organisation billing' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Your free trial has ended');
+  });
+
+  it('warns an Admin of a failed payment with the date access ends', async () => {
+    const deactivate = inDays(7);
+    serve(singleAdmin({ payment_failed_date: inDays(-1), deactivate_date: deactivate }));
+    renderRoutes(appRoutes, '/orders');
+
+    expect(await screen.findByText('A payment failed')).toBeInTheDocument();
+    expect(
+      screen.getByText(`Your organisation will lose access on ${formatDate(deactivate)}`, { exact: false }),
+    ).toBeInTheDocument();
+  });
+
+  it('disables the app and sends someone with only pending invitations to /user/invitations', async () => {
+    organisationIdStore.clear();
+    serve({
+      ...merchantUser,
+      organisations: [
+        { ...harbour, invitation_accepted: false },
+        { ...bayside, active: false },
+      ],
+    });
+    const { router } = renderRoutes(appRoutes, '/orders');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Invitations' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/user/invitations');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Log out']);
+    expect(within(nav).queryByRole('combobox', { name: 'Organisation' })).toBeNull();
+  });
+
+  it('offers a new person without any organisation to set one up', async () => {
+    organisationIdStore.clear();
+    serve({ ...merchantUser, organisations: [] });
+    renderRoutes(appRoutes, '/');
+
+    expect(await screen.findByRole('link', { name: 'Set up your organisation' })).toHaveAttribute(
+      'href',
+      '/sign-up-organisation',
+    );
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument());
+  });
+});

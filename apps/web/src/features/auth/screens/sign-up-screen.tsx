@@ -1,0 +1,163 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { PASSWORD_MIN_LENGTH, SignUpBody } from '@tradeport/contract';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { formFailureFrom, validateWith } from '#lib/form-errors.ts';
+import { signInPath } from '#lib/navigation.ts';
+import { organisationIdStore } from '#lib/organisation.ts';
+import { useFormState } from '#lib/use-form-state.ts';
+import {
+  type InvitationLookup,
+  lookUpInvitation,
+  SIGN_UP_FORM_ERROR_CODES,
+  signUpAndSignIn,
+} from '../api/sign-up-api.ts';
+import { BotCheck } from '../components/bot-check.tsx';
+import { AuthCard } from './auth-card.tsx';
+
+const FIELDS = ['name', 'email', 'password', 'altcha'] as const;
+const visibilityToggleProps = { 'aria-label': 'Show what you typed' } as const;
+
+/** Where an invited person who already has an account accepts: the invitations page, after sign-in. */
+function acceptAfterSignInPath(token: string, organisationId: string): string {
+  const search = new URLSearchParams({ token, organisation: organisationId });
+  return signInPath(`/user/invitations?${search.toString()}`);
+}
+
+function InvitationNotice(props: { token: string; invitation: InvitationLookup | 'loading' }) {
+  const { invitation } = props;
+  if (invitation === 'loading') {
+    return (
+      <Text c="dimmed" role="status">
+        Checking your invitation…
+      </Text>
+    );
+  }
+  if (invitation.kind === 'invalid') {
+    return (
+      <Alert color="yellow" variant="light" title="This invitation link no longer works">
+        It may have expired, been withdrawn or been used already. You can still create an account; ask the
+        organisation to send you a new invitation.
+      </Alert>
+    );
+  }
+  return (
+    <Alert color="teal" variant="light" title={`You've been invited to join ${invitation.organisationTitle}`}>
+      {invitation.hasAccount ? (
+        <>
+          {invitation.email} already has a Tradeport account.{' '}
+          <Anchor component={Link} to={acceptAfterSignInPath(props.token, invitation.organisationId)}>
+            Sign in to accept the invitation
+          </Anchor>
+        </>
+      ) : (
+        'Create your account to accept the invitation.'
+      )}
+    </Alert>
+  );
+}
+
+export function SignUpScreen() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const token = searchParams.get('invitation');
+  const [invitation, setInvitation] = useState<InvitationLookup | 'loading' | null>(token ? 'loading' : null);
+  const form = useFormState({ name: '', email: '', password: '', altcha: '' });
+  const [botCheckResetKey, setBotCheckResetKey] = useState(0);
+  const { setValues } = form;
+
+  useEffect(() => {
+    if (!token) return;
+    const controller = new AbortController();
+    lookUpInvitation(token, controller.signal).then(
+      (result) => {
+        setInvitation(result);
+        if (result.kind === 'valid')
+          setValues((current) => ({ ...current, email: current.email || result.email }));
+      },
+      // Aborted, or a failure the API client has toasted: carry on as a plain sign-up.
+      () => controller.signal.aborted || setInvitation({ kind: 'invalid' }),
+    );
+    return () => controller.abort();
+  }, [token, setValues]);
+
+  // Not setValue: the widget going back to "unverified" after a refusal must not hide the refusal.
+  const onBotCheckPayload = (payload: string) => {
+    setValues((current) => ({ ...current, altcha: payload }));
+    if (payload) form.setFieldErrors((current) => ({ ...current, altcha: undefined }));
+  };
+
+  const validInvitation =
+    invitation !== null && invitation !== 'loading' && invitation.kind === 'valid' ? invitation : null;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (form.isSubmitting) return;
+    const checked = validateWith(
+      SignUpBody,
+      { ...form.values, invitation_token: validInvitation && token ? token : undefined },
+      FIELDS,
+    );
+    if (checked.errors) {
+      form.showFailure({ fieldErrors: checked.errors, formError: null });
+      return;
+    }
+    form.clearErrors();
+    form.setIsSubmitting(true);
+    try {
+      await signUpAndSignIn(checked.data);
+      if (validInvitation) {
+        // They have joined: act for that organisation from the first page on.
+        organisationIdStore.set(validInvitation.organisationId);
+        navigate('/', { replace: true });
+      } else {
+        navigate('/sign-up-organisation', { replace: true });
+      }
+    } catch (error) {
+      form.setIsSubmitting(false);
+      const failure = formFailureFrom(error, { fields: FIELDS, handledErrorCodes: SIGN_UP_FORM_ERROR_CODES });
+      form.showFailure(failure);
+      // A refused proof cannot be sent again (each challenge counts once): solve a new one.
+      if (failure.fieldErrors.altcha) setBotCheckResetKey((key) => key + 1);
+    }
+  };
+
+  return (
+    <AuthCard title="Sign up">
+      {token && invitation && <InvitationNotice token={token} invitation={invitation} />}
+      {form.formError && (
+        <Alert color="red" variant="light">
+          {form.formError}
+        </Alert>
+      )}
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput label="Your name" autoComplete="name" required {...form.textProps('name')} />
+          <TextInput label="Email" type="email" autoComplete="email" required {...form.textProps('email')} />
+          <PasswordInput
+            label="Password"
+            description={`At least ${PASSWORD_MIN_LENGTH} characters; avoid common passwords.`}
+            autoComplete="new-password"
+            required
+            {...form.textProps('password')}
+            visibilityToggleButtonProps={visibilityToggleProps}
+          />
+          <BotCheck
+            onPayload={onBotCheckPayload}
+            error={form.fieldErrors.altcha}
+            resetKey={botCheckResetKey}
+          />
+          <Button type="submit" loading={form.isSubmitting} fullWidth>
+            Create account
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" ta="center">
+        Already have an account?{' '}
+        <Anchor component={Link} to="/sign-in">
+          Sign in
+        </Anchor>
+      </Text>
+    </AuthCard>
+  );
+}

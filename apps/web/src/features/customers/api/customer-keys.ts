@@ -1,0 +1,18 @@
+import { scopedKey } from '#lib/query-keys.ts';
+
+export type CustomerStatusFilter = 'active' | 'archived' | 'all';
+export type CustomerListFilters = { search: string | null; status: CustomerStatusFilter };
+
+/** Keys start with the organisation id, so one organisation's customers never show in another. */
+export const customerKeys = {
+  all: (organisationId: string | null) => scopedKey(organisationId, 'customers'),
+  lists: (organisationId: string | null) => [...customerKeys.all(organisationId), 'list'] as const,
+  list: (organisationId: string | null, filters: CustomerListFilters) =>
+    [...customerKeys.lists(organisationId), filters] as const,
+  detail: (organisationId: string | null, customerId: string) =>
+    [...customerKeys.all(organisationId), 'detail', customerId] as const,
+  settings: (organisationId: string | null, customerId: string) =>
+    [...customerKeys.detail(organisationId, customerId), 'settings'] as const,
+  people: (organisationId: string | null, customerId: string) =>
+    [...customerKeys.detail(organisationId, customerId), 'people'] as const,
+};

@@ -1,0 +1,43 @@
+import { infiniteQueryOptions, keepPreviousData, skipToken, useInfiniteQuery } from '@tanstack/react-query';
+import { listCustomers } from '@tradeport/contract';
+import { request } from '#lib/api-client.ts';
+import { type CustomerListFilters, customerKeys } from './customer-keys.ts';
+import { useOrganisationId } from './use-organisation-id.ts';
+
+export const CUSTOMERS_PAGE_SIZE = 25;
+/** The API searches from this many characters; shorter text is not sent at all. */
+export const MIN_SEARCH_LENGTH = 2;
+
+/** The search to send for what was typed: trimmed, and none below the minimum. */
+export function effectiveSearch(text: string): string | null {
+  const trimmed = text.trim();
+  return trimmed.length >= MIN_SEARCH_LENGTH ? trimmed : null;
+}
+
+export function customersQuery(organisationId: string | null, filters: CustomerListFilters) {
+  return infiniteQueryOptions({
+    queryKey: customerKeys.list(organisationId, filters),
+    queryFn: organisationId
+      ? ({ pageParam, signal }) =>
+          request(listCustomers, {
+            params: { id: organisationId },
+            query: {
+              limit: CUSTOMERS_PAGE_SIZE,
+              cursor: pageParam,
+              status: filters.status,
+              ...(filters.search ? { search: filters.search } : {}),
+            },
+            signal,
+            organisationId,
+          })
+      : skipToken,
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (lastPage) => lastPage.next_cursor ?? undefined,
+  });
+}
+
+export function useCustomers(filters: CustomerListFilters) {
+  const organisationId = useOrganisationId();
+  // A new search keeps the previous rows on screen until its answer arrives, instead of flashing.
+  return useInfiniteQuery({ ...customersQuery(organisationId, filters), placeholderData: keepPreviousData });
+}

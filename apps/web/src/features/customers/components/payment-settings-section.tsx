@@ -1,0 +1,107 @@
+import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import type { CustomerPaymentSettings } from '@tradeport/contract';
+import type { FormEvent } from 'react';
+import { ApiError } from '#lib/api-error.ts';
+import { showSuccessToast } from '#lib/toasts.ts';
+import { useCustomerSettings, useUpdateCustomerSettings } from '../api/customer-settings.ts';
+import { customerFieldErrors, paymentValuesOf, validatePaymentSettings } from '../model/customer-form.ts';
+import { creditLimitLabel, paymentTermsLabel } from '../model/format-customer.ts';
+import { useFormValues } from '../model/use-form-values.ts';
+import { PaymentSettingsFields } from './payment-settings-fields.tsx';
+import { Section } from './section.tsx';
+
+function Summary({ settings }: { settings: CustomerPaymentSettings }) {
+  const items = [
+    { label: 'Payments', value: settings.is_payments_enabled ? 'On' : 'Off' },
+    { label: 'Terms', value: paymentTermsLabel(settings.payment_terms_days) },
+    { label: 'Credit limit', value: creditLimitLabel(settings.credit_limit_cents) },
+  ];
+  return (
+    <SimpleGrid cols={3} spacing="sm" component="dl" m={0}>
+      {items.map((item) => (
+        <div key={item.label}>
+          <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
+            {item.label}
+          </Text>
+          <Text component="dd" m={0} fw={500}>
+            {item.value}
+          </Text>
+        </div>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function SettingsForm(props: { customerId: string; settings: CustomerPaymentSettings }) {
+  const update = useUpdateCustomerSettings(props.customerId);
+  const { values, patch, errors, setErrors, isDirty } = useFormValues(paymentValuesOf(props.settings));
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (update.isPending) return;
+    const result = validatePaymentSettings(values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    update.mutate(result.value, {
+      onSuccess: () => showSuccessToast('Payment settings saved'),
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === 'VALIDATION_ERROR') {
+          setErrors(customerFieldErrors(error.details).errors);
+        }
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Payment settings">
+      <Stack gap="md">
+        <PaymentSettingsFields values={values} errors={errors} onChange={patch} disabled={update.isPending} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={update.isPending} disabled={!isDirty}>
+            Save payment settings
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function PaymentSettingsSection(props: { customerId: string }) {
+  const query = useCustomerSettings(props.customerId);
+
+  let content;
+  if (query.isPending) {
+    content = (
+      <Stack gap="sm" aria-busy="true" aria-label="Loading payment settings">
+        <Skeleton height={36} />
+        <Skeleton height={36} />
+      </Stack>
+    );
+  } else if (query.isError) {
+    content = (
+      <Alert color="red" variant="light" title="We could not load the payment settings">
+        <Button variant="default" size="xs" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  } else {
+    const settings = query.data;
+    content = (
+      <Stack gap="lg">
+        <Summary settings={settings} />
+        {/* Saved settings start the form afresh from what the server kept. */}
+        <SettingsForm key={JSON.stringify(settings)} customerId={props.customerId} settings={settings} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Section title="Payment settings" description="How and when this customer pays you.">
+      {content}
+    </Section>
+  );
+}

@@ -1,0 +1,185 @@
+import {
+  Alert,
+  Button,
+  EmptyState,
+  Group,
+  Loader,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { CustomerStatusFilter } from '../api/customer-keys.ts';
+import { effectiveSearch, MIN_SEARCH_LENGTH, useCustomers } from '../api/list-customers.ts';
+import { CreateCustomerModal } from '../components/create-customer-modal.tsx';
+import { CustomersTable, CustomersTableSkeleton } from '../components/customers-table.tsx';
+
+const SEARCH_DEBOUNCE_MS = 300;
+const STATUS_OPTIONS: { value: CustomerStatusFilter; label: string }[] = [
+  { value: 'active', label: 'Active' },
+  { value: 'archived', label: 'Archived' },
+  { value: 'all', label: 'All' },
+];
+
+function statusOf(value: string | null): CustomerStatusFilter {
+  return STATUS_OPTIONS.find((option) => option.value === value)?.value ?? 'active';
+}
+
+function NoCustomers(props: {
+  search: string | null;
+  status: CustomerStatusFilter;
+  onAdd: () => void;
+  onClearSearch: () => void;
+}) {
+  if (props.search) {
+    return (
+      <EmptyState
+        title={`No customers match “${props.search}”`}
+        description="Check the spelling, or search by another part of the name."
+      >
+        <EmptyState.Actions>
+          <Button variant="default" onClick={props.onClearSearch}>
+            Clear search
+          </Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    );
+  }
+  if (props.status === 'archived') {
+    return (
+      <EmptyState
+        title="No archived customers"
+        description="Customers you archive are kept here and can be restored at any time."
+      />
+    );
+  }
+  return (
+    <EmptyState
+      title="No customers yet"
+      description="Add the cafés, restaurants and shops you sell to, then invite their people to order from you."
+    >
+      <EmptyState.Actions>
+        <Button onClick={props.onAdd}>Add customer</Button>
+      </EmptyState.Actions>
+    </EmptyState>
+  );
+}
+
+/** /customers: the merchant's customers, searched and filtered on the server, a page at a time. */
+export function CustomersScreen() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const status = statusOf(searchParams.get('status'));
+  const [searchText, setSearchText] = useState(() => searchParams.get('q') ?? '');
+  const [debouncedText] = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
+  const search = effectiveSearch(debouncedText);
+  const [isCreateOpen, createModal] = useDisclosure(false);
+  const query = useCustomers({ search, status });
+
+  // The URL keeps the search and filter, so Back from a customer returns to the same list.
+  useEffect(() => {
+    if ((searchParams.get('q') ?? '') === (search ?? '')) return;
+    const next = new URLSearchParams(searchParams);
+    if (search) next.set('q', search);
+    else next.delete('q');
+    setSearchParams(next, { replace: true });
+  }, [search, searchParams, setSearchParams]);
+
+  const setStatus = (value: CustomerStatusFilter) => {
+    const next = new URLSearchParams(searchParams);
+    if (value === 'active') next.delete('status');
+    else next.set('status', value);
+    setSearchParams(next, { replace: true });
+  };
+
+  const customers = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const isSearchTooShort = searchText.trim().length > 0 && searchText.trim().length < MIN_SEARCH_LENGTH;
+  const isUpdating = query.isPlaceholderData && query.isFetching;
+
+  let content;
+  if (query.isPending) {
+    content = <CustomersTableSkeleton />;
+  } else if (query.isError && !query.data) {
+    content = (
+      <Alert color="red" variant="light" title="We could not load your customers">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{query.error.message}</Text>
+          <Button variant="default" size="xs" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (customers.length === 0) {
+    content = (
+      <NoCustomers
+        search={search}
+        status={status}
+        onAdd={createModal.open}
+        onClearSearch={() => setSearchText('')}
+      />
+    );
+  } else {
+    content = (
+      <Stack gap="md">
+        <CustomersTable customers={customers} isUpdating={isUpdating} />
+        {query.isFetchNextPageError && (
+          <Alert color="red" variant="light">
+            We could not load more customers.
+          </Alert>
+        )}
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            Showing {customers.length} {customers.length === 1 ? 'customer' : 'customers'}
+          </Text>
+          {query.hasNextPage && (
+            <Button
+              variant="default"
+              onClick={() => void query.fetchNextPage()}
+              loading={query.isFetchingNextPage}
+            >
+              {query.isFetchNextPageError ? 'Try again' : 'Load more'}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1}>Customers</Title>
+          <Text c="dimmed">The businesses that order from you, their people and their payment terms.</Text>
+        </Stack>
+        <Button onClick={createModal.open}>Add customer</Button>
+      </Group>
+      <Group align="flex-start" gap="md">
+        <TextInput
+          type="search"
+          aria-label="Search customers"
+          placeholder="Search customers"
+          value={searchText}
+          onChange={(event) => setSearchText(event.currentTarget.value)}
+          description={
+            isSearchTooShort ? `Type at least ${MIN_SEARCH_LENGTH} characters to search` : undefined
+          }
+          rightSection={isUpdating ? <Loader size="xs" aria-label="Searching" /> : undefined}
+          style={{ flex: '1 1 280px', maxWidth: 420 }}
+        />
+        <SegmentedControl
+          aria-label="Status"
+          data={STATUS_OPTIONS}
+          value={status}
+          onChange={(value) => setStatus(statusOf(value))}
+        />
+      </Group>
+      {content}
+      <CreateCustomerModal opened={isCreateOpen} onClose={createModal.close} />
+    </Stack>
+  );
+}
