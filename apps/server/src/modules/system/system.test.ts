@@ -148,6 +148,23 @@ describe('API conventions', () => {
     expect(endpoints.length).toBeGreaterThan(35);
   });
 
+  it('answers every endpoint that needs a session with 401 when there is none', async () => {
+    const placeholder = '00000000-0000-4000-8000-000000000000';
+    const refused = [];
+    for (const endpoint of endpoints.filter((e) => e.auth === 'user')) {
+      const url = `/api/v1${endpoint.path.replace(/\{(\w+)\}/g, (_, name) => (name === 'type' ? 'png' : placeholder))}`;
+      const response = await t.app.inject({
+        method: endpoint.method,
+        url,
+        payload: endpoint.body ? {} : undefined,
+      });
+      if (response.statusCode !== 401 || response.json().error_code !== 'UNAUTHORIZED') {
+        refused.push(`${endpoint.method} ${endpoint.path} → ${response.statusCode}`);
+      }
+    }
+    expect(refused).toEqual([]);
+  });
+
   it('serves the API reference UI', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(response.statusCode).toBe(200);
