@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Email } from './auth.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { OrganisationDetailsInput, OrganisationParams } from './organisations.ts';
+import { OrganisationDetails, OrganisationDetailsInput, OrganisationParams } from './organisations.ts';
 import { Page, PageQuery } from './pagination.ts';
 
 export const CustomerParams = OrganisationParams.extend({
@@ -18,18 +18,9 @@ export const CustomerPaymentSettings = z.object({
 export type CustomerPaymentSettings = z.infer<typeof CustomerPaymentSettings>;
 
 /** A merchant's customer: the customer organisation plus its account with the merchant. */
-export const Customer = z.object({
+export const Customer = OrganisationDetails.extend({
   id: z.uuid(),
   organisation_id: z.uuid(),
-  title: z.string(),
-  abn: z.string().nullable(),
-  contact_email: z.string().nullable(),
-  phone: z.string().nullable(),
-  address_line1: z.string().nullable(),
-  address_line2: z.string().nullable(),
-  suburb: z.string().nullable(),
-  state: z.string().nullable(),
-  postcode: z.string().nullable(),
   is_house_account: z.boolean(),
   archived: z.boolean(),
   payment_settings: CustomerPaymentSettings,

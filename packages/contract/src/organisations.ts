@@ -52,12 +52,9 @@ export const OrganisationDetailsInput = z.object({
     .nullable(),
 });
 
-export const Organisation = z.object({
-  id: z.uuid(),
-  is_merchant: z.boolean(),
+/** The business details merchants and customers both have, as the API answers them. */
+export const OrganisationDetails = z.object({
   title: z.string(),
-  slug: z.string(),
-  image: z.string().nullable(),
   abn: z.string().nullable(),
   contact_email: z.string().nullable(),
   phone: z.string().nullable(),
@@ -66,6 +63,13 @@ export const Organisation = z.object({
   suburb: z.string().nullable(),
   state: z.string().nullable(),
   postcode: z.string().nullable(),
+});
+
+export const Organisation = OrganisationDetails.extend({
+  id: z.uuid(),
+  is_merchant: z.boolean(),
+  slug: z.string(),
+  image: z.string().nullable(),
   trial_end: z.iso.datetime().nullable(),
   version: z.number().int(),
 });

@@ -9,12 +9,10 @@ import {
   updateCustomer,
   updateCustomerSettings,
 } from '@tradeport/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
-import { requireUserId } from '../../platform/auth/authenticate.ts';
-import { users } from '../../platform/db/schema/index.ts';
-import { forbidden, unauthorized } from '../../platform/errors.ts';
+import { loadCaller, requireUserId } from '../../platform/auth/authenticate.ts';
+import { forbidden } from '../../platform/errors.ts';
 import { registerEndpoint } from '../../platform/http/register-endpoint.ts';
 import { requireMembership } from '../../platform/tenancy/membership.ts';
 import { listCustomerPage } from './customers.queries.ts';
@@ -27,15 +25,6 @@ export function customersRoutes(app: FastifyInstance, deps: AppDeps) {
 
   const requireMerchant = (request: FastifyRequest, organisationId: string) =>
     requireMembership({ db, userId: requireUserId(request), organisationId, kind: 'MERCHANT' });
-
-  async function inviter(request: FastifyRequest) {
-    const [user] = await db
-      .select({ id: users.id, name: users.name })
-      .from(users)
-      .where(eq(users.id, requireUserId(request)));
-    if (!user) throw unauthorized();
-    return user;
-  }
 
   registerEndpoint(app, listCustomers, async ({ request, params, query }) => {
     await requireMerchant(request, params.id);
@@ -54,7 +43,7 @@ export function customersRoutes(app: FastifyInstance, deps: AppDeps) {
       details,
       paymentSettings: payment_settings,
       inviteEmail: invite_email,
-      invitedBy: await inviter(request),
+      invitedBy: await loadCaller(db, request),
     });
   });
 
@@ -103,7 +92,7 @@ export function customersRoutes(app: FastifyInstance, deps: AppDeps) {
       customerId: params.cid,
       email: body.email,
       level: body.user_level,
-      invitedBy: await inviter(request),
+      invitedBy: await loadCaller(db, request),
     });
   });
 }

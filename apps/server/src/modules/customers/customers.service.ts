@@ -45,6 +45,16 @@ const customerSlug = (title: string) =>
       .slice(0, 40) || 'customer'
   }-${randomUUID().slice(0, 8)}`;
 
+/** Someone invited to a customer organisation who has not accepted yet. */
+const toInvitedPerson = (invitation: typeof invitations.$inferSelect) => ({
+  user_id: null,
+  invitation_id: invitation.id,
+  name: null,
+  email: invitation.email,
+  user_level: invitation.level,
+  status: 'INVITED' as const,
+});
+
 export function createCustomersService(deps: Pick<AppDeps, 'database' | 'now' | 'mail' | 'config'>) {
   const { db } = deps.database;
 
@@ -195,14 +205,7 @@ export function createCustomersService(deps: Pick<AppDeps, 'database' | 'now' | 
           user_level: person.level,
           status: person.active ? ('ACTIVE' as const) : ('INACTIVE' as const),
         })),
-        ...open.map((invitation) => ({
-          user_id: null,
-          invitation_id: invitation.id,
-          name: null,
-          email: invitation.email,
-          user_level: invitation.level,
-          status: 'INVITED' as const,
-        })),
+        ...open.map(toInvitedPerson),
       ];
     },
 
@@ -225,14 +228,7 @@ export function createCustomersService(deps: Pick<AppDeps, 'database' | 'now' | 
           now: deps.now(),
         }),
       );
-      return {
-        user_id: null,
-        invitation_id: invitation.id,
-        name: null,
-        email: invitation.email,
-        user_level: invitation.level,
-        status: 'INVITED' as const,
-      };
+      return toInvitedPerson(invitation);
     },
   };
 }

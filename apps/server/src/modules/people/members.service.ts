@@ -6,15 +6,17 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { isOpenInvitation } from './invitations.queries.ts';
 import { toPendingInvitation } from './invitations.service.ts';
 
+const memberColumns = {
+  user_id: users.id,
+  name: users.name,
+  email: users.email,
+  user_level: memberships.level,
+  active: memberships.active,
+};
+
 export async function listMembersAndInvitations(db: Db, options: { organisationId: string; now: Date }) {
   const members = await db
-    .select({
-      user_id: users.id,
-      name: users.name,
-      email: users.email,
-      user_level: memberships.level,
-      active: memberships.active,
-    })
+    .select(memberColumns)
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(
@@ -61,13 +63,7 @@ export async function updateMembership(
       and(eq(memberships.organisationId, options.organisationId), eq(memberships.userId, options.userId)),
     );
   const [member] = await tx
-    .select({
-      user_id: users.id,
-      name: users.name,
-      email: users.email,
-      user_level: memberships.level,
-      active: memberships.active,
-    })
+    .select(memberColumns)
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(

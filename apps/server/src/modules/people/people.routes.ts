@@ -12,10 +12,10 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
-import { requireUserId } from '../../platform/auth/authenticate.ts';
+import { loadCaller, requireUserId } from '../../platform/auth/authenticate.ts';
 import { hashToken } from '../../platform/auth/opaque-tokens.ts';
 import { invitations, users } from '../../platform/db/schema/index.ts';
-import { notFound, unauthorized } from '../../platform/errors.ts';
+import { notFound } from '../../platform/errors.ts';
 import { registerEndpoint } from '../../platform/http/register-endpoint.ts';
 import { requireMembership } from '../../platform/tenancy/membership.ts';
 import {
@@ -34,15 +34,6 @@ import { listMembersAndInvitations, updateMembership } from './members.service.t
 
 export function peopleRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps.database;
-
-  async function caller(request: FastifyRequest) {
-    const [user] = await db
-      .select({ id: users.id, name: users.name, email: users.email })
-      .from(users)
-      .where(eq(users.id, requireUserId(request)));
-    if (!user) throw unauthorized();
-    return user;
-  }
 
   const requireAdmin = (request: FastifyRequest, organisationId: string) =>
     requireMembership({ db, userId: requireUserId(request), organisationId, level: 'Admin' });
@@ -68,7 +59,7 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps) {
 
   registerEndpoint(app, inviteUser, async ({ request, params, body }) => {
     await requireAdmin(request, params.id);
-    const inviter = await caller(request);
+    const inviter = await loadCaller(db, request);
     const invitation = await db.transaction((tx) =>
       createInvitation({
         tx,
@@ -85,7 +76,7 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps) {
 
   registerEndpoint(app, resendInvite, async ({ request, params }) => {
     await requireAdmin(request, params.id);
-    const inviter = await caller(request);
+    const inviter = await loadCaller(db, request);
     const invitation = await db.transaction((tx) =>
       resendInvitation({
         tx,
@@ -117,7 +108,7 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   registerEndpoint(app, listMyInvitations, async ({ request }) => {
-    const me = await caller(request);
+    const me = await loadCaller(db, request);
     const rows = await listOpenInvitationsForEmail(db, { email: me.email, now: deps.now() });
     return rows.map((row) => ({
       organisation_id: row.organisationId,
@@ -129,7 +120,7 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   registerEndpoint(app, acceptInvite, async ({ request, params, body }) => {
-    const me = await caller(request);
+    const me = await loadCaller(db, request);
     await db.transaction((tx) =>
       acceptInvitation({ tx, organisationId: params.id, user: me, token: body.token, now: deps.now() }),
     );
@@ -137,7 +128,7 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   registerEndpoint(app, declineInvite, async ({ request, params }) => {
-    const me = await caller(request);
+    const me = await loadCaller(db, request);
     const now = deps.now();
     const invitation = await findOpenInvitation(db, { organisationId: params.id, email: me.email, now });
     if (!invitation) throw notFound('Invitation');

@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
 import { unauthorized } from '../errors.ts';
 import type { AccessTokenIssuer } from './access-tokens.ts';
 
@@ -24,4 +27,14 @@ export function createAuthenticate(tokens: AccessTokenIssuer) {
 export function requireUserId(request: FastifyRequest): string {
   if (!request.userId) throw unauthorized();
   return request.userId;
+}
+
+/** The signed-in person's name and email, for actions that record or address them. */
+export async function loadCaller(db: Db, request: FastifyRequest) {
+  const [user] = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, requireUserId(request)));
+  if (!user) throw unauthorized();
+  return user;
 }
