@@ -10,6 +10,7 @@ export const DEMO_LOGINS = [
   { role: 'Merchant admin', email: 'merchant@demo.test', password: DEMO_PASSWORD },
   { role: 'Merchant user', email: 'staff@demo.test', password: DEMO_PASSWORD },
   { role: 'Customer', email: 'customer@demo.test', password: DEMO_PASSWORD },
+  { role: 'Customer', email: 'bistro@demo.test', password: DEMO_PASSWORD },
 ] as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
