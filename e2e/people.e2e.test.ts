@@ -138,3 +138,29 @@ describe('a merchant User (not Admin)', () => {
     }
   });
 });
+
+describe('the screens of this capability, for the demo merchant Admin', () => {
+  it('render with their titles', async () => {
+    await signIn('merchant@demo.test');
+    const screens = [
+      { path: '/customers', title: 'Customers' },
+      { path: '/organisations/details', title: 'Organisation details' },
+      { path: '/user/account', title: 'User account' },
+      { path: '/user/invitations', title: 'Invitations' },
+      { path: '/support', title: 'Support' },
+    ];
+    for (const { path, title } of screens) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      expect(await page.title()).toBe(`${title} · Tradeport`);
+    }
+    // Real data, not placeholders: the demo customers are listed.
+    await page.goto('/customers');
+    await page
+      .getByRole('cell', { name: 'Bean There Café' })
+      .or(page.getByText('Bean There Café'))
+      .first()
+      .waitFor();
+    await page.getByText('The Corner Bistro').first().waitFor();
+  });
+});
