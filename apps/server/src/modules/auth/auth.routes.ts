@@ -9,8 +9,8 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
   const auth = createAuthService(deps);
   const { appUrl } = deps.config;
 
-  registerEndpoint(app, signIn, async ({ body, reply }) => {
-    const session = await auth.signIn(body);
+  registerEndpoint(app, signIn, async ({ body, request, reply }) => {
+    const session = await auth.signIn({ credentials: body, clientAddress: request.ip });
     setRefreshCookie(reply, { token: session.refreshToken, appUrl });
     return deps.tokens.issue(session.userId);
   });

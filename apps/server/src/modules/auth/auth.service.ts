@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { verifyPassword } from '../../platform/auth/passwords.ts';
 import { users } from '../../platform/db/schema/index.ts';
 import { AppError, unauthorized } from '../../platform/errors.ts';
+import { consumeRateLimit } from '../../platform/rate-limit.ts';
 import {
   claimRefreshToken,
   findRefreshToken,
@@ -19,9 +20,23 @@ const CONCURRENT_REFRESH_GRACE_MS = 30_000;
 
 export type IssuedSession = { userId: string; refreshToken: string };
 
+// Guessing passwords: a handful of tries per account, more per address (offices share one).
+const SIGN_IN_RULES = {
+  perEmail: { name: 'sign-in-email', limit: 10, windowMs: 15 * 60_000 },
+  perClient: { name: 'sign-in-client', limit: 100, windowMs: 15 * 60_000 },
+};
+
 export function createAuthService({ database: { db }, now }: Pick<AppDeps, 'database' | 'now'>) {
   return {
-    async signIn(credentials: SignInBody): Promise<IssuedSession> {
+    async signIn({
+      credentials,
+      clientAddress,
+    }: {
+      credentials: SignInBody;
+      clientAddress: string;
+    }): Promise<IssuedSession> {
+      await consumeRateLimit({ db, rule: SIGN_IN_RULES.perClient, subject: clientAddress, now: now() });
+      await consumeRateLimit({ db, rule: SIGN_IN_RULES.perEmail, subject: credentials.email, now: now() });
       const [user] = await db
         .select({ id: users.id, passwordHash: users.passwordHash })
         .from(users)

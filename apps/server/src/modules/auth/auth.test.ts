@@ -62,6 +62,21 @@ describe('POST /api/v1/auth/sign-in', () => {
     expect(response.json().error_code).toBe('VALIDATION_ERROR');
   });
 
+  it('rate-limits guessing at one account', async () => {
+    const target = (await createUser(t.database.db)).email;
+    const statuses = [];
+    for (let i = 0; i < 11; i++) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/sign-in',
+        payload: { email: target, password: `guess-${i}` },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
   it('stores passwords as argon2id hashes', async () => {
     expect(await hashPassword('whatever')).toMatch(/^\$argon2id\$/);
   });
