@@ -1,3 +1,4 @@
+export * from './catalogue.ts';
 export * from './enums.ts';
 export * from './organisations.ts';
 export * from './people.ts';
