@@ -4,7 +4,12 @@ import { ApiError } from './api-error.ts';
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
 /** A zod issue (path as segments) or a server FieldIssue (path as "body.email"). */
-export type Issue = { path: readonly PropertyKey[] | string; message: string };
+export type Issue = {
+  path: readonly PropertyKey[] | string;
+  message: string;
+  code?: string;
+  maximum?: unknown;
+};
 
 const REQUEST_PARTS: ReadonlySet<string> = new Set(['body', 'params', 'query']);
 
@@ -15,18 +20,47 @@ export function issueField(path: Issue['path']): string {
   return parts.join('.');
 }
 
+/** The last segment of an issue's path: "body.payment_settings.credit_limit_cents" names credit_limit_cents. */
+export function lastPathSegment(path: Issue['path']): string {
+  const segments = typeof path === 'string' ? path.split('.') : path.map(String);
+  return segments.at(-1) ?? '';
+}
+
+export type MatchFieldsOptions<F extends string> = {
+  fields: readonly F[];
+  /** The name an issue's path gives; `issueField` unless a form matches nested paths otherwise. */
+  nameOf?: (path: Issue['path']) => string;
+  /** Wire names that land on form fields with other names. */
+  aliases?: Partial<Record<string, F>>;
+  messageFor?: (field: F, issue: Issue) => string;
+};
+
+/**
+ * The first message per form field; issues that fit no field come back as `unmatched`, for a
+ * message above the form.
+ */
+export function matchFieldErrors<F extends string>(
+  issues: readonly Issue[],
+  options: MatchFieldsOptions<F>,
+): { errors: FieldErrors<F>; unmatched: string[] } {
+  const nameOf = options.nameOf ?? issueField;
+  const errors: FieldErrors<F> = {};
+  const unmatched: string[] = [];
+  for (const issue of issues) {
+    const name = nameOf(issue.path);
+    const field = options.aliases?.[name] ?? options.fields.find((candidate) => candidate === name);
+    if (!field) unmatched.push(issue.message);
+    else errors[field] ??= options.messageFor?.(field, issue) ?? issue.message;
+  }
+  return { errors, unmatched };
+}
+
 /** The first message per field the form has; issues about other paths are left out. */
 export function fieldErrorsFrom<F extends string>(
   issues: readonly Issue[],
   fields: readonly F[],
 ): FieldErrors<F> {
-  const known: ReadonlySet<string> = new Set(fields);
-  const errors: FieldErrors<F> = {};
-  for (const issue of issues) {
-    const field = issueField(issue.path);
-    if (known.has(field) && !errors[field as F]) errors[field as F] = issue.message;
-  }
-  return errors;
+  return matchFieldErrors(issues, { fields }).errors;
 }
 
 export type Validated<T, F extends string> =

@@ -1,12 +1,14 @@
-import { Alert, Button, Group, Loader, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { AccountProfile } from '@tradeport/contract';
 import { type FormEvent, useState } from 'react';
-import { formFailureFrom, validateWith } from '#lib/form-errors.ts';
 import { organisationIdStore } from '#lib/organisation.ts';
 import { queryClient } from '#lib/query-client.ts';
 import { showSuccessToast } from '#lib/toasts.ts';
+import { FormErrorAlert } from '#lib/ui/form-error-alert.tsx';
 import { ImageField } from '#lib/ui/image-field.tsx';
+import { QueryStatus } from '#lib/ui/query-status.tsx';
+import { TitledSection } from '#lib/ui/titled-section.tsx';
 import { useFormState } from '#lib/use-form-state.ts';
 import {
   ACCOUNT_FORM_ERROR_CODES,
@@ -26,37 +28,30 @@ function ProfileFields(props: { profile: AccountProfile }) {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (form.isSubmitting) return;
-    const checked = validateWith(ProfileBody, { name: form.values.name, image }, FIELDS);
-    if (checked.errors) {
-      form.showFailure({ fieldErrors: checked.errors, formError: null });
-      return;
-    }
-    form.clearErrors();
-    form.setIsSubmitting(true);
-    try {
-      const saved = await saveProfile(checked.data);
-      queryClient.setQueryData(accountKeys.profile(organisationId), saved);
-      // The name shows elsewhere (home, people lists), which read it from other answers.
-      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[1] !== 'account' });
-      showSuccessToast('Profile saved');
-    } catch (error) {
-      const failure = formFailureFrom(error, { fields: FIELDS, handledErrorCodes: ACCOUNT_FORM_ERROR_CODES });
+    await form.submit({
+      schema: ProfileBody,
+      input: { name: form.values.name, image },
+      fields: FIELDS,
+      handledErrorCodes: ACCOUNT_FORM_ERROR_CODES,
+      send: async (body) => {
+        const saved = await saveProfile(body);
+        queryClient.setQueryData(accountKeys.profile(organisationId), saved);
+        // The name shows elsewhere (home, people lists), which read it from other answers.
+        void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[1] !== 'account' });
+        showSuccessToast('Profile saved');
+      },
       // The picture has no text field of its own; its refusal shows above the form.
-      form.showFailure({ ...failure, formError: failure.formError ?? failure.fieldErrors.image ?? null });
-    } finally {
-      form.setIsSubmitting(false);
-    }
+      onFailure: (failure) => ({
+        ...failure,
+        formError: failure.formError ?? failure.fieldErrors.image ?? null,
+      }),
+    });
   };
 
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="profile-heading">
       <Stack gap="md" maw={520}>
-        {form.formError && (
-          <Alert color="red" variant="light">
-            {form.formError}
-          </Alert>
-        )}
+        <FormErrorAlert message={form.formError} />
         <ImageField
           label="Picture"
           value={image}
@@ -85,19 +80,13 @@ export function ProfileSection() {
   const organisationId = organisationIdStore.useValue();
   const query = useQuery(accountQuery(organisationId));
   return (
-    <Stack gap="md" component="section" aria-labelledby="profile-heading">
-      <Title order={2} id="profile-heading">
-        Profile
-      </Title>
-      {query.isPending && <Loader aria-label="Loading your profile" />}
-      {query.isError && (
-        <Alert color="red" variant="light" title="Your profile could not be loaded">
-          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      )}
+    <TitledSection title="Profile" headingId="profile-heading">
+      <QueryStatus
+        query={query}
+        loadingLabel="Loading your profile"
+        errorTitle="Your profile could not be loaded"
+      />
       {query.data && <ProfileFields key={query.data.id} profile={query.data} />}
-    </Stack>
+    </TitledSection>
   );
 }

@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formFailureFrom, validateWith } from '#lib/form-errors.ts';
+import { FormErrorAlert } from '#lib/ui/form-error-alert.tsx';
 import { useFormState } from '#lib/use-form-state.ts';
 import { RESET_FORM_ERROR_CODES, ResetRequestBody, sendResetCode } from '../api/password-reset-api.ts';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard } from '#lib/ui/auth-card.tsx';
 
 const FIELDS = ['email'] as const;
 
@@ -22,22 +22,15 @@ export function ResetPasswordScreen() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (form.isSubmitting) return;
-    const checked = validateWith(ResetRequestBody, form.values, FIELDS);
-    if (checked.errors) {
-      form.showFailure({ fieldErrors: checked.errors, formError: null });
-      return;
-    }
-    form.clearErrors();
-    form.setIsSubmitting(true);
-    try {
-      await sendResetCode(checked.data);
-      setSentTo(checked.data.email);
-    } catch (error) {
-      form.showFailure(formFailureFrom(error, { fields: FIELDS, handledErrorCodes: RESET_FORM_ERROR_CODES }));
-    } finally {
-      form.setIsSubmitting(false);
-    }
+    await form.submit({
+      schema: ResetRequestBody,
+      fields: FIELDS,
+      handledErrorCodes: RESET_FORM_ERROR_CODES,
+      send: async (body) => {
+        await sendResetCode(body);
+        setSentTo(body.email);
+      },
+    });
   };
 
   if (sentTo) {
@@ -68,11 +61,7 @@ export function ResetPasswordScreen() {
       <Text c="dimmed">
         Enter the email you sign in with and we'll send you a code to choose a new password.
       </Text>
-      {form.formError && (
-        <Alert color="red" variant="light">
-          {form.formError}
-        </Alert>
-      )}
+      <FormErrorAlert message={form.formError} />
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <TextInput label="Email" type="email" autoComplete="email" required {...form.textProps('email')} />

@@ -1,14 +1,13 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { PASSWORD_MIN_LENGTH } from '@tradeport/contract';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formFailureFrom, validateWith } from '#lib/form-errors.ts';
+import { FormErrorAlert } from '#lib/ui/form-error-alert.tsx';
+import { NewPasswordInput } from '#lib/ui/new-password-input.tsx';
 import { useFormState } from '#lib/use-form-state.ts';
 import { RESET_FORM_ERROR_CODES, ResetVerifyBody, setNewPassword } from '../api/password-reset-api.ts';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard } from '#lib/ui/auth-card.tsx';
 
 const FIELDS = ['email', 'code', 'new_password'] as const;
-const visibilityToggleProps = { 'aria-label': 'Show what you typed' } as const;
 
 export function ResetPasswordVerifyScreen() {
   const [searchParams] = useSearchParams();
@@ -21,22 +20,15 @@ export function ResetPasswordVerifyScreen() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (form.isSubmitting) return;
-    const checked = validateWith(ResetVerifyBody, form.values, FIELDS);
-    if (checked.errors) {
-      form.showFailure({ fieldErrors: checked.errors, formError: null });
-      return;
-    }
-    form.clearErrors();
-    form.setIsSubmitting(true);
-    try {
-      await setNewPassword(checked.data);
-      setIsDone(true);
-    } catch (error) {
-      form.showFailure(formFailureFrom(error, { fields: FIELDS, handledErrorCodes: RESET_FORM_ERROR_CODES }));
-    } finally {
-      form.setIsSubmitting(false);
-    }
+    await form.submit({
+      schema: ResetVerifyBody,
+      fields: FIELDS,
+      handledErrorCodes: RESET_FORM_ERROR_CODES,
+      send: async (body) => {
+        await setNewPassword(body);
+        setIsDone(true);
+      },
+    });
   };
 
   if (isDone) {
@@ -55,23 +47,12 @@ export function ResetPasswordVerifyScreen() {
   return (
     <AuthCard title="Choose a new password">
       <Text c="dimmed">Enter the code from the email we sent you, then choose a new password.</Text>
-      {form.formError && (
-        <Alert color="red" variant="light">
-          {form.formError}
-        </Alert>
-      )}
+      <FormErrorAlert message={form.formError} />
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <TextInput label="Email" type="email" autoComplete="email" required {...form.textProps('email')} />
           <TextInput label="Code" autoComplete="one-time-code" required {...form.textProps('code')} />
-          <PasswordInput
-            label="New password"
-            description={`At least ${PASSWORD_MIN_LENGTH} characters; avoid common passwords.`}
-            autoComplete="new-password"
-            required
-            {...form.textProps('new_password')}
-            visibilityToggleButtonProps={visibilityToggleProps}
-          />
+          <NewPasswordInput label="New password" {...form.textProps('new_password')} />
           <Button type="submit" loading={form.isSubmitting} fullWidth>
             Change password
           </Button>

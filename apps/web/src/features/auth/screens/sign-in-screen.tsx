@@ -1,20 +1,11 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Group,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type ChangeEvent, type FormEvent, lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '#lib/api-error.ts';
 import { safeReturnUrl } from '#lib/navigation.ts';
+import { AuthCard } from '#lib/ui/auth-card.tsx';
+import { FormErrorAlert } from '#lib/ui/form-error-alert.tsx';
+import { SecretInput } from '#lib/ui/secret-input.tsx';
 import { fieldErrorsFrom, type SignInFieldErrors } from './sign-in-errors.ts';
 
 // The contract (with zod) and the API client are not needed to show the form, so they stay out of
@@ -34,8 +25,6 @@ const plainBrand = (
 
 // Field errors are announced as they appear, like the form-level alert.
 const errorProps = { role: 'alert' } as const;
-// Mantine's default name contains "password", which makes "the field labelled Password" ambiguous.
-const visibilityToggleProps = { 'aria-label': 'Show what you typed' } as const;
 
 export function SignInScreen() {
   const [searchParams] = useSearchParams();
@@ -89,65 +78,58 @@ export function SignInScreen() {
   };
 
   return (
-    <Center mih="100vh" p="md" bg="gray.0">
-      <Paper withBorder shadow="sm" p="xl" w="100%" maw={420}>
-        <Stack gap="lg">
-          <Stack gap={4}>
-            {merchantSlug ? (
-              <Suspense fallback={plainBrand}>
-                <MerchantBrand slug={merchantSlug} />
-              </Suspense>
-            ) : (
-              plainBrand
-            )}
-            <Title order={1}>Sign in</Title>
-          </Stack>
-          {formError && (
-            <Alert color="red" variant="light">
-              {formError}
-            </Alert>
-          )}
-          <form onSubmit={onSubmit} onFocus={prefetch} noValidate>
-            <Stack gap="md">
-              <TextInput
-                label="Email"
-                type="email"
-                autoComplete="email"
-                required
-                value={values.email}
-                onChange={setValue('email')}
-                error={fieldErrors.email}
-                errorProps={errorProps}
-              />
-              <PasswordInput
-                label="Password"
-                autoComplete="current-password"
-                required
-                value={values.password}
-                onChange={setValue('password')}
-                error={fieldErrors.password}
-                errorProps={errorProps}
-                visibilityToggleFocusable
-                visibilityToggleButtonProps={visibilityToggleProps}
-              />
-              <Group justify="flex-end">
-                <Anchor component={Link} to="/sign-in/reset-password" size="sm">
-                  Forgot your password?
-                </Anchor>
-              </Group>
-              <Button type="submit" loading={isSubmitting} fullWidth>
-                Sign in
-              </Button>
-            </Stack>
-          </form>
-          <Text size="sm" ta="center">
-            New to Tradeport?{' '}
-            <Anchor component={Link} to="/sign-up">
-              Create an account
+    <AuthCard
+      title="Sign in"
+      maw={420}
+      brand={
+        merchantSlug ? (
+          <Suspense fallback={plainBrand}>
+            <MerchantBrand slug={merchantSlug} />
+          </Suspense>
+        ) : (
+          plainBrand
+        )
+      }
+    >
+      <FormErrorAlert message={formError} />
+      <form onSubmit={onSubmit} onFocus={prefetch} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            value={values.email}
+            onChange={setValue('email')}
+            error={fieldErrors.email}
+            errorProps={errorProps}
+          />
+          <SecretInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            value={values.password}
+            onChange={setValue('password')}
+            error={fieldErrors.password}
+            errorProps={errorProps}
+            visibilityToggleFocusable
+          />
+          <Group justify="flex-end">
+            <Anchor component={Link} to="/sign-in/reset-password" size="sm">
+              Forgot your password?
             </Anchor>
-          </Text>
+          </Group>
+          <Button type="submit" loading={isSubmitting} fullWidth>
+            Sign in
+          </Button>
         </Stack>
-      </Paper>
-    </Center>
+      </form>
+      <Text size="sm" ta="center">
+        New to Tradeport?{' '}
+        <Anchor component={Link} to="/sign-up">
+          Create an account
+        </Anchor>
+      </Text>
+    </AuthCard>
   );
 }

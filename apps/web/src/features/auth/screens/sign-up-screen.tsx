@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { PASSWORD_MIN_LENGTH, SignUpBody } from '@tradeport/contract';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { SignUpBody } from '@tradeport/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { formFailureFrom, validateWith } from '#lib/form-errors.ts';
 import { signInPath } from '#lib/navigation.ts';
 import { organisationIdStore } from '#lib/organisation.ts';
+import { FormErrorAlert } from '#lib/ui/form-error-alert.tsx';
+import { NewPasswordInput } from '#lib/ui/new-password-input.tsx';
 import { useFormState } from '#lib/use-form-state.ts';
 import {
   type InvitationLookup,
@@ -13,10 +14,9 @@ import {
   signUpAndSignIn,
 } from '../api/sign-up-api.ts';
 import { BotCheck } from '../components/bot-check.tsx';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard } from '#lib/ui/auth-card.tsx';
 
 const FIELDS = ['name', 'email', 'password', 'altcha'] as const;
-const visibilityToggleProps = { 'aria-label': 'Show what you typed' } as const;
 
 /** Where an invited person who already has an account accepts: the invitations page, after sign-in. */
 function acceptAfterSignInPath(token: string, organisationId: string): string {
@@ -92,56 +92,39 @@ export function SignUpScreen() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (form.isSubmitting) return;
-    const checked = validateWith(
-      SignUpBody,
-      { ...form.values, invitation_token: validInvitation && token ? token : undefined },
-      FIELDS,
-    );
-    if (checked.errors) {
-      form.showFailure({ fieldErrors: checked.errors, formError: null });
-      return;
-    }
-    form.clearErrors();
-    form.setIsSubmitting(true);
-    try {
-      await signUpAndSignIn(checked.data);
-      if (validInvitation) {
-        // They have joined: act for that organisation from the first page on.
-        organisationIdStore.set(validInvitation.organisationId);
-        navigate('/', { replace: true });
-      } else {
-        navigate('/sign-up-organisation', { replace: true });
-      }
-    } catch (error) {
-      form.setIsSubmitting(false);
-      const failure = formFailureFrom(error, { fields: FIELDS, handledErrorCodes: SIGN_UP_FORM_ERROR_CODES });
-      form.showFailure(failure);
-      // A refused proof cannot be sent again (each challenge counts once): solve a new one.
-      if (failure.fieldErrors.altcha) setBotCheckResetKey((key) => key + 1);
-    }
+    await form.submit({
+      schema: SignUpBody,
+      input: { ...form.values, invitation_token: validInvitation && token ? token : undefined },
+      fields: FIELDS,
+      handledErrorCodes: SIGN_UP_FORM_ERROR_CODES,
+      isLeavingOnSuccess: true,
+      send: async (body) => {
+        await signUpAndSignIn(body);
+        if (validInvitation) {
+          // They have joined: act for that organisation from the first page on.
+          organisationIdStore.set(validInvitation.organisationId);
+          navigate('/', { replace: true });
+        } else {
+          navigate('/sign-up-organisation', { replace: true });
+        }
+      },
+      onFailure: (failure) => {
+        // A refused proof cannot be sent again (each challenge counts once): solve a new one.
+        if (failure.fieldErrors.altcha) setBotCheckResetKey((key) => key + 1);
+        return failure;
+      },
+    });
   };
 
   return (
     <AuthCard title="Sign up">
       {token && invitation && <InvitationNotice token={token} invitation={invitation} />}
-      {form.formError && (
-        <Alert color="red" variant="light">
-          {form.formError}
-        </Alert>
-      )}
+      <FormErrorAlert message={form.formError} />
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <TextInput label="Your name" autoComplete="name" required {...form.textProps('name')} />
           <TextInput label="Email" type="email" autoComplete="email" required {...form.textProps('email')} />
-          <PasswordInput
-            label="Password"
-            description={`At least ${PASSWORD_MIN_LENGTH} characters; avoid common passwords.`}
-            autoComplete="new-password"
-            required
-            {...form.textProps('password')}
-            visibilityToggleButtonProps={visibilityToggleProps}
-          />
+          <NewPasswordInput label="Password" {...form.textProps('password')} />
           <BotCheck
             onPayload={onBotCheckPayload}
             error={form.fieldErrors.altcha}

@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Customer } from '@tradeport/contract';
+import { businessDetailsValuesOf } from '#lib/business-details-form.ts';
 import { showSuccessToast } from '#lib/toasts.ts';
 import { isConflict, useUpdateCustomer } from '../api/update-customer.ts';
-import { detailsInputOf, detailsValuesOf } from '../model/customer-form.ts';
+import { detailsInputOf } from '../model/customer-form.ts';
 import { Section } from './section.tsx';
 import { CONFLICT_MESSAGE } from './details-section.tsx';
 
@@ -26,7 +27,7 @@ export function ArchiveSection({ customer }: { customer: Customer }) {
     update.mutate(
       {
         customerId: customer.id,
-        details: detailsInputOf(detailsValuesOf(customer)),
+        details: detailsInputOf(businessDetailsValuesOf(customer)),
         archived: isArchiving,
         version: customer.version,
       },

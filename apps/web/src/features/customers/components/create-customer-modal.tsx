@@ -1,18 +1,18 @@
-import { Alert, Button, Divider, Group, Modal, Stack, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { Button, Divider, Group, Modal, Stack, TextInput, Title } from '@mantine/core';
+import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError } from '#lib/api-error.ts';
+import { FormErrorAlert } from '#lib/ui/form-error-alert.tsx';
+import { errorProps, useFormState } from '#lib/use-form-state.ts';
 import { useCreateCustomer } from '../api/create-customer.ts';
 import {
   type CreateCustomerValues,
-  customerFieldErrors,
+  customerFormFailure,
   DEFAULT_PAYMENT_SETTINGS,
   EMPTY_DETAILS,
   paymentValuesOf,
   validateCreateCustomer,
 } from '../model/customer-form.ts';
-import { useFormValues } from '../model/use-form-values.ts';
-import { CustomerDetailsFields, errorProps } from './customer-details-fields.tsx';
+import { CustomerDetailsFields } from './customer-details-fields.tsx';
 import { PaymentSettingsFields } from './payment-settings-fields.tsx';
 
 const INITIAL_VALUES: CreateCustomerValues = {
@@ -24,28 +24,24 @@ const INITIAL_VALUES: CreateCustomerValues = {
 function CreateCustomerForm(props: { onCancel: () => void }) {
   const navigate = useNavigate();
   const create = useCreateCustomer();
-  const { values, patch, errors, setErrors } = useFormValues(INITIAL_VALUES);
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useFormState(INITIAL_VALUES);
+  const { values, patch, fieldErrors: errors } = form;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (create.isPending) return;
-    setFormError(null);
+    form.clearErrors();
     const result = validateCreateCustomer(values);
     if (!result.ok) {
-      setErrors(result.errors);
+      form.setFieldErrors(result.errors);
       return;
     }
-    setErrors({});
     create.mutate(result.value, {
       onSuccess: (customer) => navigate(`/customers/${customer.id}`),
       onError: (error) => {
         // Anything but a validation error has already been shown as a toast by the API client.
-        if (!(error instanceof ApiError) || error.code !== 'VALIDATION_ERROR') return;
-        const mapped = customerFieldErrors(error.details);
-        setErrors(mapped.errors);
-        if (mapped.unmatched.length > 0 || Object.keys(mapped.errors).length === 0)
-          setFormError(error.message);
+        const failure = customerFormFailure(error);
+        if (failure) form.showFailure(failure);
       },
     });
   };
@@ -53,11 +49,7 @@ function CreateCustomerForm(props: { onCancel: () => void }) {
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Add customer">
       <Stack gap="lg">
-        {formError && (
-          <Alert color="red" variant="light" role="alert">
-            {formError}
-          </Alert>
-        )}
+        <FormErrorAlert message={form.formError} />
         <CustomerDetailsFields values={values} errors={errors} onChange={patch} />
         <Divider />
         <Stack gap="sm">

@@ -1,10 +1,8 @@
 import { NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { AU_STATES } from '@tradeport/contract';
 import type { ChangeEvent } from 'react';
+import { errorProps } from '#lib/use-form-state.ts';
 import type { CustomerDetailsValues, CustomerFieldErrors } from '../model/customer-form.ts';
-
-// Field errors are announced as they appear.
-export const errorProps = { role: 'alert' } as const;
 
 const STATE_OPTIONS = [{ value: '', label: 'Choose a state' }, ...AU_STATES];
 

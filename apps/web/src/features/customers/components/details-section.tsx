@@ -1,11 +1,12 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import type { Customer } from '@tradeport/contract';
 import { type FormEvent, useState } from 'react';
-import { ApiError } from '#lib/api-error.ts';
+import { businessDetailsValuesOf } from '#lib/business-details-form.ts';
 import { showSuccessToast } from '#lib/toasts.ts';
+import { FormErrorAlert } from '#lib/ui/form-error-alert.tsx';
+import { useFormState } from '#lib/use-form-state.ts';
 import { isConflict, useUpdateCustomer } from '../api/update-customer.ts';
-import { customerFieldErrors, detailsValuesOf, validateCustomerDetails } from '../model/customer-form.ts';
-import { useFormValues } from '../model/use-form-values.ts';
+import { customerFormFailure, validateCustomerDetails } from '../model/customer-form.ts';
 import { CustomerDetailsFields } from './customer-details-fields.tsx';
 import { Section } from './section.tsx';
 
@@ -14,19 +15,17 @@ export const CONFLICT_MESSAGE = 'This customer was changed by someone else';
 function DetailsForm(props: { customer: Customer; onConflict: () => void; onSaved: () => void }) {
   const { customer } = props;
   const update = useUpdateCustomer();
-  const { values, patch, errors, setErrors, isDirty } = useFormValues(detailsValuesOf(customer));
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useFormState(() => businessDetailsValuesOf(customer));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (update.isPending) return;
-    setFormError(null);
-    const result = validateCustomerDetails(values);
+    form.clearErrors();
+    const result = validateCustomerDetails(form.values);
     if (!result.ok) {
-      setErrors(result.errors);
+      form.setFieldErrors(result.errors);
       return;
     }
-    setErrors({});
     update.mutate(
       {
         customerId: customer.id,
@@ -41,11 +40,8 @@ function DetailsForm(props: { customer: Customer; onConflict: () => void; onSave
         },
         onError: (error) => {
           if (isConflict(error)) return props.onConflict();
-          if (!(error instanceof ApiError) || error.code !== 'VALIDATION_ERROR') return;
-          const mapped = customerFieldErrors(error.details);
-          setErrors(mapped.errors);
-          if (mapped.unmatched.length > 0 || Object.keys(mapped.errors).length === 0)
-            setFormError(error.message);
+          const failure = customerFormFailure(error);
+          if (failure) form.showFailure(failure);
         },
       },
     );
@@ -54,14 +50,15 @@ function DetailsForm(props: { customer: Customer; onConflict: () => void; onSave
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Customer details">
       <Stack gap="md">
-        {formError && (
-          <Alert color="red" variant="light" role="alert">
-            {formError}
-          </Alert>
-        )}
-        <CustomerDetailsFields values={values} errors={errors} onChange={patch} disabled={update.isPending} />
+        <FormErrorAlert message={form.formError} />
+        <CustomerDetailsFields
+          values={form.values}
+          errors={form.fieldErrors}
+          onChange={form.patch}
+          disabled={update.isPending}
+        />
         <Group justify="flex-end">
-          <Button type="submit" loading={update.isPending} disabled={!isDirty}>
+          <Button type="submit" loading={update.isPending} disabled={!form.isDirty}>
             Save details
           </Button>
         </Group>

@@ -1,6 +1,6 @@
 import { NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import type { CustomerFieldErrors, PaymentSettingsValues } from '../model/customer-form.ts';
-import { errorProps } from './customer-details-fields.tsx';
+import { errorProps } from '#lib/use-form-state.ts';
 
 type Props = {
   values: PaymentSettingsValues;

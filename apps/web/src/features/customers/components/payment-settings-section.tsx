@@ -1,12 +1,12 @@
-import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { CustomerPaymentSettings } from '@tradeport/contract';
 import type { FormEvent } from 'react';
-import { ApiError } from '#lib/api-error.ts';
 import { showSuccessToast } from '#lib/toasts.ts';
+import { useFormState } from '#lib/use-form-state.ts';
 import { useCustomerSettings, useUpdateCustomerSettings } from '../api/customer-settings.ts';
-import { customerFieldErrors, paymentValuesOf, validatePaymentSettings } from '../model/customer-form.ts';
+import { customerFormFailure, paymentValuesOf, validatePaymentSettings } from '../model/customer-form.ts';
 import { creditLimitLabel, paymentTermsLabel } from '../model/format-customer.ts';
-import { useFormValues } from '../model/use-form-values.ts';
+import { LoadFailedAlert } from './load-failed-alert.tsx';
 import { PaymentSettingsFields } from './payment-settings-fields.tsx';
 import { Section } from './section.tsx';
 
@@ -34,23 +34,21 @@ function Summary({ settings }: { settings: CustomerPaymentSettings }) {
 
 function SettingsForm(props: { customerId: string; settings: CustomerPaymentSettings }) {
   const update = useUpdateCustomerSettings(props.customerId);
-  const { values, patch, errors, setErrors, isDirty } = useFormValues(paymentValuesOf(props.settings));
+  const form = useFormState(() => paymentValuesOf(props.settings));
+  const { values, patch, fieldErrors: errors, isDirty } = form;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (update.isPending) return;
     const result = validatePaymentSettings(values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
+    form.setFieldErrors(result.ok ? {} : result.errors);
+    if (!result.ok) return;
     update.mutate(result.value, {
       onSuccess: () => showSuccessToast('Payment settings saved'),
+      // This form has no message of its own above it: only what fits a field shows.
       onError: (error) => {
-        if (error instanceof ApiError && error.code === 'VALIDATION_ERROR') {
-          setErrors(customerFieldErrors(error.details).errors);
-        }
+        const failure = customerFormFailure(error);
+        if (failure) form.setFieldErrors(failure.fieldErrors);
       },
     });
   };
@@ -82,11 +80,7 @@ export function PaymentSettingsSection(props: { customerId: string }) {
     );
   } else if (query.isError) {
     content = (
-      <Alert color="red" variant="light" title="We could not load the payment settings">
-        <Button variant="default" size="xs" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadFailedAlert title="We could not load the payment settings" onRetry={() => void query.refetch()} />
     );
   } else {
     const settings = query.data;

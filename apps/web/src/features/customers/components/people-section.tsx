@@ -1,26 +1,18 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  NativeSelect,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { type EndpointResponse, inviteCustomerUser, type listCustomerUsers } from '@tradeport/contract';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '#lib/api-error.ts';
 import { showSuccessToast } from '#lib/toasts.ts';
 import { useCustomerPeople, useInviteCustomerUser } from '../api/customer-people.ts';
-import { fieldErrorsFrom, type FieldErrors } from '../model/field-errors.ts';
-import { errorProps } from './customer-details-fields.tsx';
+import { type FieldErrors, lastPathSegment, matchFieldErrors } from '#lib/form-errors.ts';
+import { errorProps } from '#lib/use-form-state.ts';
+import { LoadFailedAlert } from './load-failed-alert.tsx';
 import { Section } from './section.tsx';
 
 type Person = EndpointResponse<typeof listCustomerUsers>[number];
 type Level = Person['user_level'];
+
+const EMAIL_FIELD = { fields: ['email'] as const, nameOf: lastPathSegment };
 
 const STATUS_BADGES: Record<Person['status'], { label: string; color: string }> = {
   ACTIVE: { label: 'Active', color: 'teal' },
@@ -82,7 +74,7 @@ function InviteForm(props: { customerId: string; defaultLevel: Level }) {
     const body = { email, user_level: userLevel };
     const parsed = inviteCustomerUser.body!.safeParse(body);
     if (!parsed.success) {
-      setErrors(fieldErrorsFrom(parsed.error.issues, { fields: ['email'] }).errors);
+      setErrors(matchFieldErrors(parsed.error.issues, EMAIL_FIELD).errors);
       return;
     }
     setErrors({});
@@ -95,7 +87,7 @@ function InviteForm(props: { customerId: string; defaultLevel: Level }) {
         if (!(error instanceof ApiError)) return;
         if (error.code === 'CONFLICT') setErrors({ email: error.message });
         if (error.code === 'VALIDATION_ERROR') {
-          const mapped = fieldErrorsFrom(error.details, { fields: ['email'] });
+          const mapped = matchFieldErrors(error.details, EMAIL_FIELD);
           setErrors({ email: mapped.errors.email ?? error.message });
         }
       },
@@ -146,11 +138,10 @@ export function PeopleSection(props: { customerId: string }) {
     );
   } else if (query.isError) {
     content = (
-      <Alert color="red" variant="light" title="We could not load this customer’s people">
-        <Button variant="default" size="xs" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadFailedAlert
+        title="We could not load this customer’s people"
+        onRetry={() => void query.refetch()}
+      />
     );
   } else {
     content = <PeopleTable people={query.data} />;

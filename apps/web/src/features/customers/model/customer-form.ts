@@ -1,30 +1,31 @@
 import {
   AU_STATES,
   createCustomer,
-  type Customer,
   CustomerInput,
   CustomerPaymentSettings,
   type EndpointInput,
   type updateCustomer,
 } from '@tradeport/contract';
+import { ApiError } from '#lib/api-error.ts';
+import {
+  BUSINESS_DETAILS_FIELDS,
+  type BusinessDetailsValues,
+  EMPTY_BUSINESS_DETAILS,
+} from '#lib/business-details-form.ts';
 import { formatMoney } from '#lib/format.ts';
-import { fieldErrorsFrom, type FieldErrors, type Issue } from './field-errors.ts';
+import {
+  type FieldErrors,
+  type FormFailure,
+  type Issue,
+  lastPathSegment,
+  matchFieldErrors,
+} from '#lib/form-errors.ts';
 import { centsToDollarsText, parseDollarsToCents } from './money-input.ts';
 
 export type AuState = (typeof AU_STATES)[number];
 
 /** What the details inputs hold: text as typed, checked and normalised by the contract on submit. */
-export type CustomerDetailsValues = {
-  title: string;
-  abn: string;
-  contact_email: string;
-  phone: string;
-  address_line1: string;
-  address_line2: string;
-  suburb: string;
-  state: string;
-  postcode: string;
-};
+export type CustomerDetailsValues = BusinessDetailsValues;
 
 export type PaymentSettingsValues = {
   is_payments_enabled: boolean;
@@ -40,15 +41,7 @@ export type CustomerField = keyof CreateCustomerValues;
 export type CustomerFieldErrors = FieldErrors<CustomerField>;
 
 export const CUSTOMER_FIELDS: readonly CustomerField[] = [
-  'title',
-  'abn',
-  'contact_email',
-  'phone',
-  'address_line1',
-  'address_line2',
-  'suburb',
-  'state',
-  'postcode',
+  ...BUSINESS_DETAILS_FIELDS,
   'invite_email',
   'is_payments_enabled',
   'payment_terms_days',
@@ -61,17 +54,7 @@ export type CustomerDetailsBody = Omit<
   'archived' | 'version'
 >;
 
-export const EMPTY_DETAILS: CustomerDetailsValues = {
-  title: '',
-  abn: '',
-  contact_email: '',
-  phone: '',
-  address_line1: '',
-  address_line2: '',
-  suburb: '',
-  state: '',
-  postcode: '',
-};
+export const EMPTY_DETAILS: CustomerDetailsValues = EMPTY_BUSINESS_DETAILS;
 
 // The server's defaults for a new account, shown so that what is saved is what was on screen.
 export const DEFAULT_PAYMENT_SETTINGS: CustomerPaymentSettings = {
@@ -79,20 +62,6 @@ export const DEFAULT_PAYMENT_SETTINGS: CustomerPaymentSettings = {
   payment_terms_days: 14,
   credit_limit_cents: null,
 };
-
-export function detailsValuesOf(customer: Customer): CustomerDetailsValues {
-  return {
-    title: customer.title,
-    abn: customer.abn ?? '',
-    contact_email: customer.contact_email ?? '',
-    phone: customer.phone ?? '',
-    address_line1: customer.address_line1 ?? '',
-    address_line2: customer.address_line2 ?? '',
-    suburb: customer.suburb ?? '',
-    state: customer.state ?? '',
-    postcode: customer.postcode ?? '',
-  };
-}
 
 export function paymentValuesOf(settings: CustomerPaymentSettings): PaymentSettingsValues {
   return {
@@ -131,13 +100,28 @@ function messageFor(field: CustomerField, issue: Issue): string {
   return issue.message;
 }
 
-/** Client-side checks and the server's `details` land on the same fields. */
+/**
+ * Client-side checks and the server's `details` land on the same fields, matched on the last path
+ * segment (wire names are unique within a form, and payment settings are nested).
+ */
 export function customerFieldErrors(issues: readonly Issue[]) {
-  return fieldErrorsFrom(issues, {
+  return matchFieldErrors(issues, {
     fields: CUSTOMER_FIELDS,
+    nameOf: lastPathSegment,
     aliases: { credit_limit_cents: 'credit_limit' },
     messageFor,
   });
+}
+
+/**
+ * How a refused save shows on a customer form, or null for refusals the API client has already
+ * shown as a toast. What fits no field goes above the form.
+ */
+export function customerFormFailure(error: unknown): FormFailure<CustomerField> | null {
+  if (!(error instanceof ApiError) || error.code !== 'VALIDATION_ERROR') return null;
+  const mapped = customerFieldErrors(error.details);
+  const isUnplaced = mapped.unmatched.length > 0 || Object.keys(mapped.errors).length === 0;
+  return { fieldErrors: mapped.errors, formError: isUnplaced ? error.message : null };
 }
 
 type Validation<T> = { ok: true; value: T } | { ok: false; errors: CustomerFieldErrors };

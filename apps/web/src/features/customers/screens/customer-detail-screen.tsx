@@ -7,6 +7,7 @@ import { useCustomer } from '../api/get-customer.ts';
 import { ArchiveSection } from '../components/archive-section.tsx';
 import { CustomerBadges } from '../components/customer-badges.tsx';
 import { DetailsSection } from '../components/details-section.tsx';
+import { LoadFailedAlert } from '../components/load-failed-alert.tsx';
 import { PaymentSettingsSection } from '../components/payment-settings-section.tsx';
 import { PeopleSection } from '../components/people-section.tsx';
 
@@ -62,14 +63,11 @@ export function CustomerDetailScreen() {
       <Stack gap="md" align="flex-start">
         <BackToCustomers />
         <Title order={1}>Customer</Title>
-        <Alert color="red" variant="light" title="We could not load this customer">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{query.error.message}</Text>
-            <Button variant="default" size="xs" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailedAlert
+          title="We could not load this customer"
+          message={query.error.message}
+          onRetry={() => void query.refetch()}
+        />
       </Stack>
     );
   }

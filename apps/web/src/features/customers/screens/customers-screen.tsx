@@ -17,6 +17,7 @@ import type { CustomerStatusFilter } from '../api/customer-keys.ts';
 import { effectiveSearch, MIN_SEARCH_LENGTH, useCustomers } from '../api/list-customers.ts';
 import { CreateCustomerModal } from '../components/create-customer-modal.tsx';
 import { CustomersTable, CustomersTableSkeleton } from '../components/customers-table.tsx';
+import { LoadFailedAlert } from '../components/load-failed-alert.tsx';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const STATUS_OPTIONS: { value: CustomerStatusFilter; label: string }[] = [
@@ -104,14 +105,11 @@ export function CustomersScreen() {
     content = <CustomersTableSkeleton />;
   } else if (query.isError && !query.data) {
     content = (
-      <Alert color="red" variant="light" title="We could not load your customers">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{query.error.message}</Text>
-          <Button variant="default" size="xs" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadFailedAlert
+        title="We could not load your customers"
+        message={query.error.message}
+        onRetry={() => void query.refetch()}
+      />
     );
   } else if (customers.length === 0) {
     content = (

@@ -1,12 +1,15 @@
-import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Organisation } from '@tradeport/contract';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '#lib/api-error.ts';
-import { formFailureFrom, validateWith } from '#lib/form-errors.ts';
+import type { FieldErrors } from '#lib/form-errors.ts';
 import { queryClient } from '#lib/query-client.ts';
 import { showSuccessToast } from '#lib/toasts.ts';
+import { FormErrorAlert } from '#lib/ui/form-error-alert.tsx';
 import { ImageField } from '#lib/ui/image-field.tsx';
+import { QueryStatus } from '#lib/ui/query-status.tsx';
+import { TitledSection } from '#lib/ui/titled-section.tsx';
 import { useFormState } from '#lib/use-form-state.ts';
 import {
   ORGANISATION_FORM_ERROR_CODES,
@@ -33,50 +36,36 @@ function DetailsForm(props: {
   // A slug saved before counts as the person's own: renaming must not move the sign-in address.
   const [isSlugEdited, setIsSlugEdited] = useState(true);
   const [isStale, setIsStale] = useState(false);
-  const [imageError, setImageError] = useState<string | null>(null);
   const [isReloading, setIsReloading] = useState(false);
+  // The logo has no text field of its own; its error is kept with the others, under its wire name.
+  const imageError = (form.fieldErrors as FieldErrors<(typeof FIELDS)[number]>).image;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (form.isSubmitting) return;
-    const checked = validateWith(
-      UpdateOrganisationBody,
-      { ...toOrganisationInput(form.values), image, version: organisation.version },
-      FIELDS,
-    );
-    if (checked.errors) {
-      form.showFailure({ fieldErrors: checked.errors, formError: null });
-      setImageError(checked.errors.image ?? null);
-      return;
-    }
-    form.clearErrors();
-    setImageError(null);
-    form.setIsSubmitting(true);
-    try {
-      const saved = await saveOrganisation(organisation.id, checked.data);
-      queryClient.setQueryData(organisationKeys.detail(organisation.id), saved);
-      // The title shows in the header and the switcher, which read the current user.
-      void queryClient.invalidateQueries({
-        queryKey: [organisation.id],
-        predicate: (query) => query.queryKey[1] !== 'organisations',
-      });
-      showSuccessToast('Organisation details saved');
-    } catch (error) {
-      const failure = formFailureFrom(error, {
-        fields: FIELDS,
-        handledErrorCodes: ORGANISATION_FORM_ERROR_CODES,
-      });
-      // A 409 that names no field (a taken slug names body.slug) means the version was stale.
-      if (error instanceof ApiError && error.code === 'CONFLICT' && failure.formError) {
-        setIsStale(true);
-        form.showFailure({ fieldErrors: {}, formError: null });
-        return;
-      }
-      form.showFailure(failure);
-      setImageError(failure.fieldErrors.image ?? null);
-    } finally {
-      form.setIsSubmitting(false);
-    }
+    await form.submit({
+      schema: UpdateOrganisationBody,
+      input: { ...toOrganisationInput(form.values), image, version: organisation.version },
+      fields: FIELDS,
+      handledErrorCodes: ORGANISATION_FORM_ERROR_CODES,
+      send: async (body) => {
+        const saved = await saveOrganisation(organisation.id, body);
+        queryClient.setQueryData(organisationKeys.detail(organisation.id), saved);
+        // The title shows in the header and the switcher, which read the current user.
+        void queryClient.invalidateQueries({
+          queryKey: [organisation.id],
+          predicate: (query) => query.queryKey[1] !== 'organisations',
+        });
+        showSuccessToast('Organisation details saved');
+      },
+      onFailure: (failure, error) => {
+        // A 409 that names no field (a taken slug names body.slug) means the version was stale.
+        if (error instanceof ApiError && error.code === 'CONFLICT' && failure.formError) {
+          setIsStale(true);
+          return { fieldErrors: {}, formError: null };
+        }
+        return failure;
+      },
+    });
   };
 
   // A newer version remounts this form with it; otherwise the answer is put in place here.
@@ -113,11 +102,7 @@ function DetailsForm(props: {
             </Stack>
           </Alert>
         )}
-        {form.formError && (
-          <Alert color="red" variant="light">
-            {form.formError}
-          </Alert>
-        )}
+        <FormErrorAlert message={form.formError} />
         <ImageField
           label="Logo"
           value={image}
@@ -151,22 +136,16 @@ export function OrganisationDetailsSection(props: { organisationId: string }) {
   const query = useQuery(organisationQuery(props.organisationId));
 
   return (
-    <Stack gap="md" component="section" aria-labelledby="organisation-details-heading">
-      <Title order={2} id="organisation-details-heading">
-        Details
-      </Title>
-      {query.isPending && <Loader aria-label="Loading the organisation's details" />}
-      {query.isError && (
-        <Alert color="red" variant="light" title="The details could not be loaded">
-          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      )}
+    <TitledSection title="Details" headingId="organisation-details-heading">
+      <QueryStatus
+        query={query}
+        loadingLabel="Loading the organisation's details"
+        errorTitle="The details could not be loaded"
+      />
       {query.data && (
         // A new version (saved here, or reloaded after someone else's change) starts the form afresh.
         <DetailsForm key={query.data.version} organisation={query.data} onReload={() => query.refetch()} />
       )}
-    </Stack>
+    </TitledSection>
   );
 }

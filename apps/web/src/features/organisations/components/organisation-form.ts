@@ -1,32 +1,16 @@
 import type { Organisation } from '@tradeport/contract';
+import {
+  BUSINESS_DETAILS_FIELDS,
+  businessDetailsValuesOf,
+  EMPTY_BUSINESS_DETAILS,
+} from '#lib/business-details-form.ts';
 
-export const ORGANISATION_FIELDS = [
-  'title',
-  'slug',
-  'abn',
-  'address_line1',
-  'address_line2',
-  'suburb',
-  'state',
-  'postcode',
-  'phone',
-  'contact_email',
-] as const;
+/** An organisation's business details, and the slug its customers sign in with. */
+export const ORGANISATION_FIELDS = [...BUSINESS_DETAILS_FIELDS, 'slug'] as const;
 export type OrganisationField = (typeof ORGANISATION_FIELDS)[number];
 export type OrganisationFormValues = Record<OrganisationField, string>;
 
-export const EMPTY_ORGANISATION_FORM: OrganisationFormValues = {
-  title: '',
-  slug: '',
-  abn: '',
-  address_line1: '',
-  address_line2: '',
-  suburb: '',
-  state: '',
-  postcode: '',
-  phone: '',
-  contact_email: '',
-};
+export const EMPTY_ORGANISATION_FORM: OrganisationFormValues = { ...EMPTY_BUSINESS_DETAILS, slug: '' };
 
 const blankToNull = (value: string) => (value.trim() === '' ? null : value);
 
@@ -47,18 +31,7 @@ export function toOrganisationInput(values: OrganisationFormValues) {
 }
 
 export function organisationFormValues(organisation: Organisation): OrganisationFormValues {
-  return {
-    title: organisation.title,
-    slug: organisation.slug,
-    abn: organisation.abn ?? '',
-    address_line1: organisation.address_line1 ?? '',
-    address_line2: organisation.address_line2 ?? '',
-    suburb: organisation.suburb ?? '',
-    state: organisation.state ?? '',
-    postcode: organisation.postcode ?? '',
-    phone: organisation.phone ?? '',
-    contact_email: organisation.contact_email ?? '',
-  };
+  return { ...businessDetailsValuesOf(organisation), slug: organisation.slug };
 }
 
 const SLUG_MAX = 60;

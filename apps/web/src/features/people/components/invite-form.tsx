@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import type { FormEvent } from 'react';
-import { formFailureFrom, validateWith } from '#lib/form-errors.ts';
 import { queryClient } from '#lib/query-client.ts';
 import { showSuccessToast } from '#lib/toasts.ts';
+import { FormErrorAlert } from '#lib/ui/form-error-alert.tsx';
 import { useFormState } from '#lib/use-form-state.ts';
 import { INVITE_FORM_ERROR_CODES, InviteBody, invitePerson, peopleKeys } from '../api/people-api.ts';
 
@@ -18,36 +18,23 @@ export function InviteForm(props: { organisationId: string }) {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (form.isSubmitting) return;
-    const checked = validateWith(InviteBody, form.values, FIELDS);
-    if (checked.errors) {
-      form.showFailure({ fieldErrors: checked.errors, formError: null });
-      return;
-    }
-    form.clearErrors();
-    form.setIsSubmitting(true);
-    try {
-      const invitation = await invitePerson(props.organisationId, checked.data);
-      showSuccessToast(`Invitation sent to ${invitation.email}`);
-      form.setValue('email', '');
-      await queryClient.invalidateQueries({ queryKey: peopleKeys.members(props.organisationId) });
-    } catch (error) {
-      form.showFailure(
-        formFailureFrom(error, { fields: FIELDS, handledErrorCodes: INVITE_FORM_ERROR_CODES }),
-      );
-    } finally {
-      form.setIsSubmitting(false);
-    }
+    await form.submit({
+      schema: InviteBody,
+      fields: FIELDS,
+      handledErrorCodes: INVITE_FORM_ERROR_CODES,
+      send: async (body) => {
+        const invitation = await invitePerson(props.organisationId, body);
+        showSuccessToast(`Invitation sent to ${invitation.email}`);
+        form.setValue('email', '');
+        await queryClient.invalidateQueries({ queryKey: peopleKeys.members(props.organisationId) });
+      },
+    });
   };
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Invite someone">
       <Stack gap="sm">
-        {form.formError && (
-          <Alert color="red" variant="light">
-            {form.formError}
-          </Alert>
-        )}
+        <FormErrorAlert message={form.formError} />
         <Group align="flex-start" gap="sm" wrap="wrap">
           <TextInput
             label="Email"

@@ -1,5 +1,7 @@
-import { Alert, Button, Loader, Stack, Title } from '@mantine/core';
+import { Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { QueryStatus } from '#lib/ui/query-status.tsx';
+import { TitledSection } from '#lib/ui/titled-section.tsx';
 import { membersQuery } from '../api/people-api.ts';
 import { InviteForm } from './invite-form.tsx';
 import { MembersTable } from './members-table.tsx';
@@ -14,18 +16,8 @@ export function PeopleSection(props: {
   const query = useQuery(membersQuery(props.organisationId));
 
   return (
-    <Stack gap="md" component="section" aria-labelledby="people-heading">
-      <Title order={2} id="people-heading">
-        People
-      </Title>
-      {query.isPending && <Loader aria-label="Loading people" />}
-      {query.isError && (
-        <Alert color="red" variant="light" title="People could not be loaded">
-          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      )}
+    <TitledSection title="People" headingId="people-heading">
+      <QueryStatus query={query} loadingLabel="Loading people" errorTitle="People could not be loaded" />
       {query.data && (
         <>
           <MembersTable
@@ -40,6 +32,6 @@ export function PeopleSection(props: {
           <OpenInvitations organisationId={props.organisationId} invitations={query.data.invitations} />
         </>
       )}
-    </Stack>
+    </TitledSection>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { MyInvitation } from '@tradeport/contract';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { organisationIdStore } from '#lib/organisation.ts';
 import { queryClient } from '#lib/query-client.ts';
 import { showSuccessToast } from '#lib/toasts.ts';
 import { ConfirmDialog } from '#lib/ui/confirm-dialog.tsx';
+import { QueryStatus } from '#lib/ui/query-status.tsx';
 import {
   acceptInvitation,
   declineInvitation,
@@ -179,14 +180,11 @@ export function MyInvitationsScreen() {
         />
       )}
 
-      {invitations.isPending && <Loader aria-label="Loading your invitations" />}
-      {invitations.isError && (
-        <Alert color="red" variant="light" title="Your invitations could not be loaded">
-          <Button size="xs" variant="light" color="red" onClick={() => void invitations.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      )}
+      <QueryStatus
+        query={invitations}
+        loadingLabel="Loading your invitations"
+        errorTitle="Your invitations could not be loaded"
+      />
       {invitations.isSuccess && invitations.data.length === 0 && !(linkToken && linkedId) && (
         <Text>You have no open invitations.</Text>
       )}

@@ -1,6 +1,7 @@
-import { Alert, Anchor, Button, Card, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { organisationIdStore } from '#lib/organisation.ts';
+import { QueryStatus } from '#lib/ui/query-status.tsx';
 import { supportContactQuery, telHref } from '../api/support-api.ts';
 
 export function SupportScreen() {
@@ -13,14 +14,11 @@ export function SupportScreen() {
         <Title order={1}>Support</Title>
         <Text c="dimmed">Questions about orders, billing or your account? We're here to help.</Text>
       </Stack>
-      {query.isPending && <Loader aria-label="Loading support details" />}
-      {query.isError && (
-        <Alert color="red" variant="light" title="Support details could not be loaded">
-          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      )}
+      <QueryStatus
+        query={query}
+        loadingLabel="Loading support details"
+        errorTitle="Support details could not be loaded"
+      />
       {query.data && (
         <Card withBorder padding="lg">
           <Stack gap="md">

@@ -1,8 +1,14 @@
 import { Center, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** The frame of the pages outside the app: brand, one h1, and the form. */
-export function AuthCard(props: { title: string; children: ReactNode; brand?: ReactNode; maw?: number }) {
+/** The frame of the pages outside the app: brand, one h1 (with a line under it), and the form. */
+export function AuthCard(props: {
+  title: string;
+  children: ReactNode;
+  brand?: ReactNode;
+  description?: ReactNode;
+  maw?: number;
+}) {
   return (
     <Center mih="100vh" p="md" bg="gray.0">
       <Paper withBorder shadow="sm" p="xl" w="100%" maw={props.maw ?? 440}>
@@ -14,6 +20,7 @@ export function AuthCard(props: { title: string; children: ReactNode; brand?: Re
               </Text>
             )}
             <Title order={1}>{props.title}</Title>
+            {props.description}
           </Stack>
           {props.children}
         </Stack>
