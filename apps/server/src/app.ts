@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppDeps } from './app-deps.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { catalogueTaxonomyRoutes } from './modules/catalogue-taxonomy/catalogue-taxonomy.routes.ts';
 import { customerPortalRoutes } from './modules/customers/customer-portal.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { organisationsRoutes } from './modules/organisations/organisations.routes.ts';
@@ -64,6 +65,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   customersRoutes(app, deps);
   customerPortalRoutes(app, deps);
   uploadsRoutes(app, deps);
+  catalogueTaxonomyRoutes(app, deps);
 
   await installSpa(app, options.webDistDir ?? config.webDistDir ?? DEFAULT_WEB_DIST);
   return app;

@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './auth.ts';
+export * from './catalogue-taxonomy.ts';
 export * from './constants.ts';
 export * from './customers.ts';
 export * from './endpoint.ts';
@@ -15,6 +16,7 @@ export * from './users.ts';
 
 import * as account from './account.ts';
 import * as auth from './auth.ts';
+import * as catalogueTaxonomy from './catalogue-taxonomy.ts';
 import * as customers from './customers.ts';
 import type { Endpoint } from './endpoint.ts';
 import * as organisations from './organisations.ts';
@@ -30,6 +32,7 @@ const isEndpoint = (value: unknown): value is Endpoint =>
 export const endpoints: Endpoint[] = /* @__PURE__ */ [
   account,
   auth,
+  catalogueTaxonomy,
   customers,
   organisations,
   system,
