@@ -1,6 +1,12 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { customerAccounts, memberships, organisations, users } from '../../platform/db/schema/index.ts';
+import {
+  customerAccounts,
+  invitations,
+  memberships,
+  organisations,
+  users,
+} from '../../platform/db/schema/index.ts';
 
 /**
  * The person and every organisation they belong to, in one round trip (this runs on every page
@@ -52,4 +58,27 @@ export function prepareCustomerMerchant(db: Db) {
     .orderBy(asc(customerAccounts.createdAt))
     .limit(1)
     .prepare('customer_merchant');
+}
+
+/** Open invitations to a person's email: only what users/current lists, as a prepared statement. */
+export function preparePendingInvitations(db: Db) {
+  return db
+    .select({
+      organisationId: organisations.id,
+      organisationTitle: organisations.title,
+      level: invitations.level,
+    })
+    .from(invitations)
+    .innerJoin(organisations, eq(organisations.id, invitations.organisationId))
+    .where(
+      and(
+        eq(invitations.email, sql.placeholder('email')),
+        isNull(invitations.acceptedAt),
+        isNull(invitations.declinedAt),
+        isNull(invitations.revokedAt),
+        gt(invitations.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(asc(invitations.createdAt))
+    .prepare('pending_invitations');
 }

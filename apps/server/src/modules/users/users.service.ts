@@ -1,14 +1,18 @@
 import { type CurrentUser, selectOrganisation } from '@tradeport/contract';
 import type { AppDeps } from '../../app-deps.ts';
 import { unauthorized } from '../../platform/errors.ts';
-import { listOpenInvitationsForEmail } from '../people/invitations.queries.ts';
-import { prepareCustomerMerchant, prepareUserWithOrganisations } from './users.queries.ts';
+import {
+  prepareCustomerMerchant,
+  preparePendingInvitations,
+  prepareUserWithOrganisations,
+} from './users.queries.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export function createUsersService({ database: { db }, now }: Pick<AppDeps, 'database' | 'now'>) {
+export function createUsersService({ database: { db } }: Pick<AppDeps, 'database'>) {
   const userWithOrganisations = prepareUserWithOrganisations(db);
   const customerMerchant = prepareCustomerMerchant(db);
+  const pendingInvitations = preparePendingInvitations(db);
 
   return {
     /** SPEC §3 "Current user", seen from `requestedOrganisationId` when usable (SPEC §4). */
@@ -36,7 +40,7 @@ export function createUsersService({ database: { db }, now }: Pick<AppDeps, 'dat
             ]
           : [],
       );
-      const invited = await listOpenInvitationsForEmail(db, { email: person.email, now: now() });
+      const invited = await pendingInvitations.execute({ email: person.email });
       const listed = [
         ...memberships.map((o) => ({
           id: o.id,
