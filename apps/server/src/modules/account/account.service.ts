@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { assertAcceptablePassword } from '../../platform/auth/password-policy.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { uniqueViolation } from '../../platform/db/database-errors.ts';
 import { users } from '../../platform/db/schema/index.ts';
 import { AppError, unauthorized } from '../../platform/errors.ts';
 import { revokeAllRefreshTokens } from '../auth/refresh-tokens.queries.ts';
@@ -14,13 +15,6 @@ const emailTaken = () =>
   new AppError('CONFLICT', 'An account with this email already exists. Sign in instead.', [
     { path: 'body.email', message: 'An account with this email already exists. Sign in instead.' },
   ]);
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 export const toProfile = (user: typeof users.$inferSelect) => ({
   id: user.id,
@@ -65,7 +59,7 @@ export function createAccountService(deps: Pick<AppDeps, 'database' | 'botCheck'
         });
       } catch (error) {
         // Two sign-ups with one email at once: the unique index decides, the loser gets the field error.
-        if (isUniqueViolation(error)) throw emailTaken();
+        if (uniqueViolation(error) !== undefined) throw emailTaken();
         throw error;
       }
     },

@@ -1,4 +1,9 @@
 import type { AppDeps } from '../../app-deps.ts';
+import {
+  FOREIGN_KEY_VIOLATION,
+  findDatabaseError,
+  uniqueViolation,
+} from '../../platform/db/database-errors.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import {
   countProductsUsing,
@@ -9,18 +14,6 @@ import {
   updateTaxonomyItem,
 } from './catalogue-taxonomy.queries.ts';
 import type { TaxonomyKind, TaxonomyTable } from './taxonomy-kinds.ts';
-
-/** The Postgres error code of a failed write, looking through wrapped causes (drizzle wraps them). */
-function databaseErrorCode(error: unknown): string | undefined {
-  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^\d{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
-
-const UNIQUE_VIOLATION = '23505';
-const FOREIGN_KEY_VIOLATION = '23503';
 
 /** Names are unique per merchant ignoring case (categories: among siblings); the index enforces it. */
 function nameTaken(kind: { name: string; label: string }, name: string) {
@@ -40,7 +33,7 @@ export function createTaxonomyService(deps: Pick<AppDeps, 'database'>) {
     try {
       return await write();
     } catch (error) {
-      if (databaseErrorCode(error) === UNIQUE_VIOLATION) throw nameTaken(kind, name);
+      if (uniqueViolation(error) !== undefined) throw nameTaken(kind, name);
       throw error;
     }
   }
@@ -109,7 +102,7 @@ export function createTaxonomyService(deps: Pick<AppDeps, 'database'>) {
         if (!(await deleteTaxonomyItem(db, { kind, merchantId, id }))) throw notFound(kind.label);
       } catch (error) {
         // A sub-category added since the check above: the foreign key refuses, as the check would have.
-        if (databaseErrorCode(error) === FOREIGN_KEY_VIOLATION) {
+        if (findDatabaseError(error)?.code === FOREIGN_KEY_VIOLATION) {
           throw conflict('Something still refers to this; move or delete it first.');
         }
         throw error;

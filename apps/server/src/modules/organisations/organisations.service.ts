@@ -3,6 +3,7 @@ import { TRIAL_LENGTH_DAYS } from '@tradeport/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { uniqueViolation } from '../../platform/db/database-errors.ts';
 import { customerAccounts, memberships, organisations } from '../../platform/db/schema/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { resolveImageUrl } from '../uploads/uploads.service.ts';
@@ -16,14 +17,6 @@ const slugTaken = () =>
   new AppError('CONFLICT', 'That web address is already taken; choose another.', [
     { path: 'body.slug', message: 'That web address is already taken; choose another.' },
   ]);
-
-function violatedConstraint(error: unknown): string | undefined {
-  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
-    const candidate = current as { code?: unknown; constraint?: unknown };
-    if (candidate.code === '23505') return String(candidate.constraint ?? '');
-  }
-  return undefined;
-}
 
 /**
  * Every merchant has exactly one house customer: its own customer organisation, used to view and
@@ -74,7 +67,7 @@ export function createOrganisationsService(deps: Pick<AppDeps, 'database' | 'now
           return toOrganisation(merchant!);
         });
       } catch (error) {
-        if (violatedConstraint(error)?.includes('slug')) throw slugTaken();
+        if (uniqueViolation(error)?.includes('slug')) throw slugTaken();
         throw error;
       }
     },
@@ -130,7 +123,7 @@ export function createOrganisationsService(deps: Pick<AppDeps, 'database' | 'now
         }
         return toOrganisation(row);
       } catch (error) {
-        if (violatedConstraint(error)?.includes('slug')) throw slugTaken();
+        if (uniqueViolation(error)?.includes('slug')) throw slugTaken();
         throw error;
       }
     },

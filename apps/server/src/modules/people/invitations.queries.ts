@@ -1,9 +1,9 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { invitations, memberships, organisations, users } from '../../platform/db/schema/index.ts';
 
-/** Open: not accepted, declined or withdrawn, and not expired. */
-export const isOpenInvitation = (now: Date) =>
+/** Open: not accepted, declined or withdrawn, and not expired (by `now`, or the database's clock). */
+export const isOpenInvitation = (now: Date | SQL) =>
   and(
     isNull(invitations.acceptedAt),
     isNull(invitations.declinedAt),

@@ -1,5 +1,7 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { isOrganisationActive } from '../../platform/tenancy/membership.ts';
+import { isOpenInvitation } from '../people/invitations.queries.ts';
 import {
   customerAccounts,
   invitations,
@@ -29,7 +31,7 @@ export function prepareUserWithOrganisations(db: Db) {
           trialEnd: organisations.trialEnd,
           deactivateDate: organisations.deactivateDate,
           paymentFailedDate: organisations.paymentFailedDate,
-          active: sql<boolean>`${memberships.active} and (${organisations.deactivateDate} is null or ${organisations.deactivateDate} > now())`,
+          active: sql<boolean>`${memberships.active} and ${isOrganisationActive()}`,
           invitationAccepted: memberships.invitationAccepted,
           level: memberships.level,
         },
@@ -70,15 +72,7 @@ export function preparePendingInvitations(db: Db) {
     })
     .from(invitations)
     .innerJoin(organisations, eq(organisations.id, invitations.organisationId))
-    .where(
-      and(
-        eq(invitations.email, sql.placeholder('email')),
-        isNull(invitations.acceptedAt),
-        isNull(invitations.declinedAt),
-        isNull(invitations.revokedAt),
-        gt(invitations.expiresAt, sql`now()`),
-      ),
-    )
+    .where(and(eq(invitations.email, sql.placeholder('email')), isOpenInvitation(sql`now()`)))
     .orderBy(asc(invitations.createdAt))
     .prepare('pending_invitations');
 }

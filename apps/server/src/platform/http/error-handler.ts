@@ -1,46 +1,8 @@
 import type { ErrorBody } from '@tradeport/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable, isRefusedInput } from '../db/database-errors.ts';
 import { AppError } from '../errors.ts';
-
-// Connection-level failures (server gone, restarting, unreachable): the client may retry.
-const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  '57P01',
-  '57P02',
-  '57P03',
-]);
-
-function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
-    const message = (current as { message?: unknown }).message;
-    if (
-      typeof message === 'string' &&
-      /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(message)
-    )
-      return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-// PostgreSQL refusing a value the client sent (a NUL byte in text, an unparsable literal): the
-// request is at fault, so 400, wherever the value slipped past the contract's schemas.
-const BAD_INPUT_SQLSTATES = new Set(['22021', '22P05', '22P02', '22001', '22003', '22007', '22008']);
-
-function databaseRefusedInput(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && BAD_INPUT_SQLSTATES.has(code)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /** Maps Fastify's own 4xx errors (parsing, content type, size) onto our codes. */
 function fromFastifyError(error: FastifyError): ErrorBody & { status: number } {
@@ -93,7 +55,7 @@ export function installErrorHandling(app: FastifyInstance) {
         details,
       });
     }
-    if (databaseRefusedInput(error)) {
+    if (isRefusedInput(error)) {
       return send(400, {
         error_code: 'VALIDATION_ERROR',
         message: 'Some of the text sent contains characters or values that cannot be stored.',

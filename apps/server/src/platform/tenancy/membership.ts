@@ -4,6 +4,10 @@ import type { Db } from '../db/client.ts';
 import { memberships, organisations } from '../db/schema/index.ts';
 import { forbidden, notFound } from '../errors.ts';
 
+/** An organisation keeps access until its deactivate_date (set after a failed payment) passes. */
+export const isOrganisationActive = () =>
+  or(isNull(organisations.deactivateDate), gt(organisations.deactivateDate, sql`now()`))!;
+
 export type Membership = {
   organisationId: string;
   kind: 'MERCHANT' | 'CUSTOMER';
@@ -36,7 +40,7 @@ export async function requireMembership(requirement: MembershipRequirement): Pro
         eq(memberships.organisationId, requirement.organisationId),
         eq(memberships.active, true),
         eq(memberships.invitationAccepted, true),
-        or(isNull(organisations.deactivateDate), gt(organisations.deactivateDate, sql`now()`)),
+        isOrganisationActive(),
       ),
     );
   if (!row) throw notFound('Organisation');

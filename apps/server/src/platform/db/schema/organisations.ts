@@ -7,18 +7,13 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { instant, timestamps } from './columns.ts';
 import { organisationKind, userLevel } from './enums.ts';
 import { users } from './users.ts';
-
-const timestamps = {
-  createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-};
 
 export const organisations = pgTable(
   'organisations',
@@ -39,9 +34,9 @@ export const organisations = pgTable(
     postcode: text(),
     paymentsEnabled: boolean().notNull().default(false),
     advancedTaxEnabled: boolean().notNull().default(false),
-    trialEnd: timestamp({ withTimezone: true, mode: 'date' }),
-    deactivateDate: timestamp({ withTimezone: true, mode: 'date' }),
-    paymentFailedDate: timestamp({ withTimezone: true, mode: 'date' }),
+    trialEnd: instant(),
+    deactivateDate: instant(),
+    paymentFailedDate: instant(),
     /** Optimistic-concurrency counter: an edit names the version it read; a stale one gets 409. */
     version: integer().notNull().default(1),
     ...timestamps,
@@ -86,7 +81,7 @@ export const customerAccounts = pgTable(
     isHouseAccount: boolean().notNull().default(false),
     paymentTermsDays: integer().notNull().default(14),
     creditLimitCents: bigint({ mode: 'number' }),
-    archivedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    archivedAt: instant(),
     version: integer().notNull().default(1),
     ...timestamps,
   },

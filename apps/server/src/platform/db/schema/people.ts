@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { instant } from './columns.ts';
 import { userLevel } from './enums.ts';
 import { organisations } from './organisations.ts';
 import { users } from './users.ts';
@@ -19,12 +20,12 @@ export const invitations = pgTable(
     level: userLevel().notNull(),
     tokenHash: text().notNull().unique(),
     invitedByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
-    expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
-    lastSentAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    acceptedAt: timestamp({ withTimezone: true, mode: 'date' }),
-    declinedAt: timestamp({ withTimezone: true, mode: 'date' }),
-    revokedAt: timestamp({ withTimezone: true, mode: 'date' }),
-    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: instant().notNull(),
+    lastSentAt: instant().notNull().defaultNow(),
+    acceptedAt: instant(),
+    declinedAt: instant(),
+    revokedAt: instant(),
+    createdAt: instant().notNull().defaultNow(),
   },
   (t) => [
     // One open invitation per person per organisation.
@@ -44,9 +45,9 @@ export const passwordResets = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text().notNull().unique(),
-    expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
-    usedAt: timestamp({ withTimezone: true, mode: 'date' }),
-    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: instant().notNull(),
+    usedAt: instant(),
+    createdAt: instant().notNull().defaultNow(),
   },
   (t) => [index('password_resets_user_idx').on(t.userId)],
 );

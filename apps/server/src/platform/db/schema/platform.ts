@@ -1,4 +1,5 @@
-import { index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgEnum, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { instant } from './columns.ts';
 import { organisations } from './organisations.ts';
 import { users } from './users.ts';
 
@@ -7,7 +8,7 @@ export const rateLimitHits = pgTable(
   'rate_limit_hits',
   {
     key: text().notNull(),
-    windowStart: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    windowStart: instant().notNull(),
     count: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
@@ -24,8 +25,8 @@ export const mailOutbox = pgTable(
     htmlBody: text(),
     attempts: integer().notNull().default(0),
     lastError: text(),
-    sentAt: timestamp({ withTimezone: true, mode: 'date' }),
-    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    sentAt: instant(),
+    createdAt: instant().notNull().defaultNow(),
   },
   (t) => [index('mail_outbox_to_idx').on(t.toAddress, t.createdAt)],
 );
@@ -46,8 +47,8 @@ export const uploads = pgTable(
     maxBytes: integer().notNull(),
     sizeBytes: integer(),
     status: uploadStatus().notNull().default('PENDING'),
-    expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
-    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: instant().notNull(),
+    createdAt: instant().notNull().defaultNow(),
   },
   (t) => [index('uploads_user_idx').on(t.userId)],
 );
@@ -55,5 +56,5 @@ export const uploads = pgTable(
 /** Bot-check solutions already used, so one solved challenge cannot sign up twice. */
 export const spentChallenges = pgTable('spent_challenges', {
   signature: text().primaryKey(),
-  expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  expiresAt: instant().notNull(),
 });

@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { instant } from './columns.ts';
 import { users } from './users.ts';
 
 /**
@@ -14,10 +15,10 @@ export const refreshTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     familyId: uuid().notNull(),
     tokenHash: text().notNull().unique(),
-    expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
-    usedAt: timestamp({ withTimezone: true, mode: 'date' }),
-    revokedAt: timestamp({ withTimezone: true, mode: 'date' }),
-    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: instant().notNull(),
+    usedAt: instant(),
+    revokedAt: instant(),
+    createdAt: instant().notNull().defaultNow(),
   },
   (t) => [index('refresh_tokens_user_idx').on(t.userId), index('refresh_tokens_family_idx').on(t.familyId)],
 );

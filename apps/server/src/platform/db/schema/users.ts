@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns.ts';
 
 export const users = pgTable(
   'users',
@@ -10,8 +11,7 @@ export const users = pgTable(
     name: text().notNull(),
     passwordHash: text().notNull(),
     image: text(),
-    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    ...timestamps,
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
