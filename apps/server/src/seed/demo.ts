@@ -5,7 +5,7 @@ import type { Db } from '../platform/db/client.ts';
 import { customerAccounts, memberships, organisations, users } from '../platform/db/schema/index.ts';
 import { createHouseAccount } from '../modules/organisations/organisations.service.ts';
 
-export const DEMO_PASSWORD = 'demo-password-1';
+const DEMO_PASSWORD = 'demo-password-1';
 export const DEMO_LOGINS = [
   { role: 'Merchant admin', email: 'merchant@demo.test', password: DEMO_PASSWORD },
   { role: 'Merchant user', email: 'staff@demo.test', password: DEMO_PASSWORD },

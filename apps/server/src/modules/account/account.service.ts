@@ -16,7 +16,7 @@ const emailTaken = () =>
     { path: 'body.email', message: 'An account with this email already exists. Sign in instead.' },
   ]);
 
-export const toProfile = (user: typeof users.$inferSelect) => ({
+const toProfile = (user: typeof users.$inferSelect) => ({
   id: user.id,
   name: user.name,
   email: user.email,

@@ -29,7 +29,7 @@ function newResetCode(): string {
 }
 
 /** What someone typed or pasted, in the one form that was hashed. */
-export const normaliseResetCode = (code: string) =>
+const normaliseResetCode = (code: string) =>
   code.toUpperCase().replace(/[\s-]/g, '').replace(/[IL]/g, '1').replace(/O/g, '0');
 
 const wrongCode = () =>

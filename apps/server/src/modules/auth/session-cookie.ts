@@ -4,9 +4,9 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { insertRefreshToken } from './refresh-tokens.queries.ts';
 
-export const REFRESH_COOKIE = 'tp_refresh';
+const REFRESH_COOKIE = 'tp_refresh';
 
-export function refreshCookieOptions(appUrl: string) {
+function refreshCookieOptions(appUrl: string) {
   return {
     httpOnly: true,
     sameSite: 'strict' as const,

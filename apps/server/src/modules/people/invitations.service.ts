@@ -13,7 +13,7 @@ import {
 } from './invitations.queries.ts';
 import { invitationEmail } from './people.emails.ts';
 
-export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
+const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
 
 type Invitation = typeof invitations.$inferSelect;
 

@@ -18,7 +18,7 @@ export function findDatabaseError(error: unknown): { code: string; constraint: s
   return undefined;
 }
 
-export const UNIQUE_VIOLATION = '23505';
+const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
 
 /** The constraint a failed write broke by duplicating a value, or undefined for any other failure. */
