@@ -28,6 +28,10 @@ export type Endpoint<
   response: TResponse;
   /** Success status; 200 unless stated. */
   status?: 200 | 201 | 202 | 204;
+  /** Largest request body in bytes, when an endpoint takes more than the server's default. */
+  bodyLimit?: number;
+  /** A non-JSON success body (the response schema is then the raw text). */
+  produces?: 'text/csv';
 };
 
 /** Declares an endpoint once; the server registers it, the client calls it, OpenAPI describes it. */

@@ -1,5 +1,7 @@
 export * from './account.ts';
 export * from './auth.ts';
+export * from './catalogue.ts';
+export * from './catalogue-rules.ts';
 export * from './catalogue-taxonomy.ts';
 export * from './constants.ts';
 export * from './customers.ts';
@@ -10,9 +12,13 @@ export * from './money.ts';
 export * from './organisation-selection.ts';
 export * from './organisations.ts';
 export * from './pagination.ts';
+export * from './pricing.ts';
+export * from './product-groups.ts';
+export * from './products.ts';
 export * from './system.ts';
 export * from './uploads.ts';
 export * from './users.ts';
+export * from './visibility.ts';
 
 import * as account from './account.ts';
 import * as auth from './auth.ts';

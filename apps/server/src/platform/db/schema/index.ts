@@ -3,5 +3,8 @@ export * from './enums.ts';
 export * from './organisations.ts';
 export * from './people.ts';
 export * from './platform.ts';
+export * from './pricing.ts';
+export * from './products.ts';
 export * from './sessions.ts';
 export * from './users.ts';
+export * from './visibility.ts';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   index,
@@ -13,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { instant, timestamps } from './columns.ts';
 import { organisationKind, userLevel } from './enums.ts';
+import { pricingTiers } from './pricing.ts';
 import { users } from './users.ts';
 
 export const organisations = pgTable(
@@ -81,6 +83,8 @@ export const customerAccounts = pgTable(
     isHouseAccount: boolean().notNull().default(false),
     paymentTermsDays: integer().notNull().default(14),
     creditLimitCents: bigint({ mode: 'number' }),
+    /** The customer's price list with this merchant; at most one, so a column, not a join table. */
+    pricingTierId: uuid().references((): AnyPgColumn => pricingTiers.id, { onDelete: 'set null' }),
     archivedAt: instant(),
     version: integer().notNull().default(1),
     ...timestamps,
@@ -88,6 +92,7 @@ export const customerAccounts = pgTable(
   (t) => [
     unique('customer_accounts_merchant_customer_key').on(t.merchantId, t.customerOrganisationId),
     index('customer_accounts_customer_idx').on(t.customerOrganisationId),
+    index('customer_accounts_pricing_tier_idx').on(t.pricingTierId),
     uniqueIndex('customer_accounts_one_house_account_idx')
       .on(t.merchantId)
       .where(sql`${t.isHouseAccount}`),

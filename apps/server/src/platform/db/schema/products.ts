@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { brands, categories, suppliers, unitsOfMeasure } from './catalogue.ts';
+import { instant, timestamps } from './columns.ts';
+import { organisations } from './organisations.ts';
+
+/**
+ * A merchant's product. Money is integer cents, ex-GST. Archived products (archived_at set) stay
+ * for history and for the orders that name them; customers never see them.
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    merchantId: uuid()
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    sku: text().notNull(),
+    description: text(),
+    // Restrict, not set null: the API refuses to delete vocabulary in use, with the count, and
+    // the database backs that up against a race.
+    brandId: uuid().references(() => brands.id, { onDelete: 'restrict' }),
+    supplierId: uuid().references(() => suppliers.id, { onDelete: 'restrict' }),
+    categoryId: uuid().references(() => categories.id, { onDelete: 'restrict' }),
+    unitOfMeasureId: uuid().references(() => unitsOfMeasure.id, { onDelete: 'restrict' }),
+    basePriceCents: bigint({ mode: 'number' }).notNull(),
+    costCents: bigint({ mode: 'number' }),
+    isGstApplicable: boolean().notNull().default(true),
+    minOrderQuantity: integer().notNull().default(1),
+    packSize: integer().notNull().default(1),
+    barcode: text(),
+    image: text(),
+    archivedAt: instant(),
+    /** Optimistic-concurrency counter: a stale edit gets 409. */
+    version: integer().notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('products_merchant_sku_key').on(t.merchantId, sql`lower(${t.sku})`),
+    // Keyset order of every list: (lower(name), id) within a merchant.
+    index('products_merchant_name_idx').on(t.merchantId, sql`lower(${t.name})`, t.id),
+    // The customer catalogue lists active products only.
+    index('products_merchant_active_name_idx')
+      .on(t.merchantId, sql`lower(${t.name})`, t.id)
+      .where(sql`${t.archivedAt} is null`),
+    // Trigram search over name and SKU together.
+    index('products_search_trgm_idx').using('gin', sql`lower(${t.name} || ' ' || ${t.sku}) gin_trgm_ops`),
+    index('products_brand_idx').on(t.brandId),
+    index('products_supplier_idx').on(t.supplierId),
+    index('products_category_idx').on(t.categoryId),
+    index('products_unit_of_measure_idx').on(t.unitOfMeasureId),
+  ],
+);
