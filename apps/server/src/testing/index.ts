@@ -1,4 +1,5 @@
 export * from './bot-check.ts';
+export * from './catalogue-factories.ts';
 export * from './factories.ts';
 export * from './outbox.ts';
 export * from './test-app.ts';
