@@ -57,6 +57,18 @@ const SCREENS: Record<string, ComponentType | LazyExoticComponent<ComponentType>
   '/customers/:customerId': lazyScreen(() =>
     import('#features/customers/screens/customer-detail-screen.tsx').then((m) => m.CustomerDetailScreen),
   ),
+  '/brands': lazyScreen(() =>
+    import('#features/catalogue-taxonomy/screens/taxonomy-screens.tsx').then((m) => m.BrandsScreen),
+  ),
+  '/suppliers': lazyScreen(() =>
+    import('#features/catalogue-taxonomy/screens/taxonomy-screens.tsx').then((m) => m.SuppliersScreen),
+  ),
+  '/uoms': lazyScreen(() =>
+    import('#features/catalogue-taxonomy/screens/taxonomy-screens.tsx').then((m) => m.UnitsOfMeasureScreen),
+  ),
+  '/categories': lazyScreen(() =>
+    import('#features/catalogue-taxonomy/screens/taxonomy-screens.tsx').then((m) => m.CategoriesScreen),
+  ),
   '/support': lazyScreen(() =>
     import('#features/support/screens/support-screen.tsx').then((m) => m.SupportScreen),
   ),

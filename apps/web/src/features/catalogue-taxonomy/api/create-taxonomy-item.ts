@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Endpoint } from '@tradeport/contract';
+import type { z } from 'zod';
+import { request } from '#lib/api-client.ts';
+import type { TaxonomyItem, TaxonomyKind, TaxonomyValues } from '../model/taxonomy-kind.ts';
+import { TAXONOMY_FORM_ERROR_CODES } from './taxonomy-error-codes.ts';
+import { taxonomyKeys } from './taxonomy-keys.ts';
+import { useOrganisationId } from './use-organisation-id.ts';
+
+export function useCreateTaxonomyItem<T extends TaxonomyItem, S extends z.ZodType, V extends TaxonomyValues>(
+  kind: TaxonomyKind<T, S, V>,
+) {
+  const queryClient = useQueryClient();
+  const organisationId = useOrganisationId();
+  return useMutation({
+    mutationFn: (body: z.output<S>) => {
+      if (!organisationId) throw new Error('No organisation is chosen');
+      // Widened because a generic schema leaves request's input type unresolved. The body has
+      // passed that schema in the form, and the client parses it again on the way out.
+      const endpoint: Endpoint<z.ZodType, undefined, z.ZodType, z.ZodType<T>> = kind.endpoints.create;
+      return request(endpoint, {
+        params: { id: organisationId },
+        body,
+        organisationId,
+        handledErrorCodes: TAXONOMY_FORM_ERROR_CODES,
+      });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: taxonomyKeys.kind(organisationId, kind.key) }),
+  });
+}
