@@ -69,6 +69,18 @@ const SCREENS: Record<string, ComponentType | LazyExoticComponent<ComponentType>
   '/categories': lazyScreen(() =>
     import('#features/catalogue-taxonomy/screens/taxonomy-screens.tsx').then((m) => m.CategoriesScreen),
   ),
+  '/pricing': lazyScreen(() =>
+    import('#features/pricing/screens/pricing-tiers-screen.tsx').then((m) => m.PricingTiersScreen),
+  ),
+  '/pricing/:tierId': lazyScreen(() =>
+    import('#features/pricing/screens/pricing-tier-screen.tsx').then((m) => m.PricingTierScreen),
+  ),
+  '/visibility': lazyScreen(() =>
+    import('#features/visibility/screens/visibility-groups-screen.tsx').then((m) => m.VisibilityGroupsScreen),
+  ),
+  '/visibility/:groupId': lazyScreen(() =>
+    import('#features/visibility/screens/visibility-group-screen.tsx').then((m) => m.VisibilityGroupScreen),
+  ),
   '/support': lazyScreen(() =>
     import('#features/support/screens/support-screen.tsx').then((m) => m.SupportScreen),
   ),

@@ -20,7 +20,7 @@ import {
   lastPathSegment,
   matchFieldErrors,
 } from '#lib/form-errors.ts';
-import { centsToDollarsText, parseDollarsToCents } from './money-input.ts';
+import { centsToDollarsText, parseDollarsToCents } from '#lib/money-input.ts';
 
 export type AuState = (typeof AU_STATES)[number];
 

@@ -1,0 +1,63 @@
+import type { TierItem } from '@tradeport/contract';
+import { GroupProductsSection } from '#features/product-groups/components/group-products-section.tsx';
+import type { MemberColumn } from '#features/product-groups/components/member-table.tsx';
+import type { ProductsPanelProps } from '#features/product-groups/screens/group-detail-screen.tsx';
+import { formatMoney } from '#lib/format.ts';
+import { UnsavedChangesGuard } from '#lib/ui/unsaved-changes-guard.tsx';
+import { pricingKind } from '../model/pricing-kind.ts';
+import { PriceSaveBar } from './price-save-bar.tsx';
+import { TierPriceInput } from './tier-price-input.tsx';
+import { TierProductAdder } from './tier-product-adder.tsx';
+import { type PriceEditsState, usePriceEdits } from './use-price-edits.ts';
+
+const BASE_PRICE: MemberColumn<TierItem> = {
+  header: 'Base price',
+  align: 'right',
+  noWrap: true,
+  cell: (item) => formatMoney(item.base_price_cents),
+};
+
+function tierPriceColumn(edits: PriceEditsState, canEdit: boolean): MemberColumn<TierItem> {
+  return {
+    header: 'Tier price',
+    align: 'right',
+    noWrap: true,
+    cell: (item) =>
+      canEdit ? (
+        <TierPriceInput
+          item={item}
+          edit={edits.edits[item.product_id]}
+          error={edits.errors[item.product_id]}
+          onChange={(text) => edits.setText(item, text)}
+          onRevert={() => edits.revert(item.product_id)}
+        />
+      ) : (
+        formatMoney(item.price_cents)
+      ),
+  };
+}
+
+/** A tier's Products tab: the shared products section with base and tier prices, edited in place. */
+export function TierProductsPanel(props: ProductsPanelProps) {
+  const { group, canEdit } = props;
+  const edits = usePriceEdits({ tierId: group.id, onRefused: props.onRefused });
+  return (
+    <>
+      <GroupProductsSection
+        kind={pricingKind}
+        group={group}
+        canEdit={canEdit}
+        description="Customers in this tier pay these prices (ex-GST); anything not listed is at its base price."
+        pickerNote="Each product joins at the price beside it, which starts at its base price."
+        columns={[BASE_PRICE, tierPriceColumn(edits, canEdit)]}
+        toolbar={canEdit ? <PriceSaveBar edits={edits} /> : undefined}
+        renderAdd={(product) => <TierProductAdder tierId={group.id} product={product} />}
+        onRefused={props.onRefused}
+      />
+      <UnsavedChangesGuard
+        isDirty={edits.count > 0}
+        message={`${edits.countLabel} in this tier ${edits.count === 1 ? 'has' : 'have'} not been saved and will be lost.`}
+      />
+    </>
+  );
+}

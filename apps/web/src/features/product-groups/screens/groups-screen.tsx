@@ -1,0 +1,82 @@
+import { Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { z } from 'zod';
+import { LoadFailedAlert } from '#lib/ui/load-failed-alert.tsx';
+import { LoadMoreFooter } from '#lib/ui/load-more-footer.tsx';
+import { useUrlSearch } from '#lib/use-url-search.ts';
+import { useGroups } from '../api/list-groups.ts';
+import { useCanEdit } from '../api/use-can-edit.ts';
+import { GroupFormModal } from '../components/group-form-modal.tsx';
+import { GroupsTable, GroupsTableSkeleton } from '../components/groups-table.tsx';
+import { NoGroups } from '../components/no-groups.tsx';
+import type { GroupKind, GroupProduct } from '../model/group-kind.ts';
+
+/**
+ * /pricing and /visibility: the kind's tiers or groups with their counts, searched on the server a
+ * page at a time. Admins add new ones here; everyone else reads.
+ */
+export function GroupsScreen<S extends z.ZodType<GroupProduct>>(props: { kind: GroupKind<S> }) {
+  const { kind } = props;
+  const canEdit = useCanEdit();
+  const { searchText, setSearchText, search } = useUrlSearch();
+  const query = useGroups(kind, search);
+  const [isCreateOpen, createModal] = useDisclosure(false);
+
+  const groups = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const isUpdating = query.isPlaceholderData && query.isFetching;
+
+  let content;
+  if (query.isPending) {
+    content = <GroupsTableSkeleton kind={kind} />;
+  } else if (query.isError && !query.data) {
+    content = (
+      <LoadFailedAlert
+        title={`We could not load your ${kind.plural}`}
+        message={query.error.message}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  } else if (groups.length === 0) {
+    content = (
+      <NoGroups
+        kind={kind}
+        search={search}
+        canEdit={canEdit}
+        onAdd={createModal.open}
+        onClearSearch={() => setSearchText('')}
+      />
+    );
+  } else {
+    content = (
+      <Stack gap="md">
+        <GroupsTable kind={kind} groups={groups} isUpdating={isUpdating} />
+        <LoadMoreFooter query={query} shown={groups.length} singular={kind.singular} plural={kind.plural} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1}>{kind.title}</Title>
+          <Text c="dimmed">{kind.description}</Text>
+        </Stack>
+        {canEdit && <Button onClick={createModal.open}>Add {kind.singular}</Button>}
+      </Group>
+      <TextInput
+        type="search"
+        aria-label={`Search ${kind.plural}`}
+        placeholder={`Search ${kind.plural}`}
+        value={searchText}
+        onChange={(event) => setSearchText(event.currentTarget.value)}
+        rightSection={isUpdating ? <Loader size="xs" aria-label="Searching" /> : undefined}
+        maw={420}
+      />
+      {content}
+      {canEdit && (
+        <GroupFormModal kind={kind} group={null} opened={isCreateOpen} onClose={createModal.close} />
+      )}
+    </Stack>
+  );
+}
