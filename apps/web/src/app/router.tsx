@@ -69,6 +69,15 @@ const SCREENS: Record<string, ComponentType | LazyExoticComponent<ComponentType>
   '/categories': lazyScreen(() =>
     import('#features/catalogue-taxonomy/screens/taxonomy-screens.tsx').then((m) => m.CategoriesScreen),
   ),
+  '/products': lazyScreen(() =>
+    import('#features/products/screens/products-screen.tsx').then((m) => m.ProductsScreen),
+  ),
+  '/products/create': lazyScreen(() =>
+    import('#features/products/screens/create-product-screen.tsx').then((m) => m.CreateProductScreen),
+  ),
+  '/products/:productId': lazyScreen(() =>
+    import('#features/products/screens/product-detail-screen.tsx').then((m) => m.ProductDetailScreen),
+  ),
   '/pricing': lazyScreen(() =>
     import('#features/pricing/screens/pricing-tiers-screen.tsx').then((m) => m.PricingTiersScreen),
   ),

@@ -1,0 +1,52 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { bulkProducts } from '@tradeport/contract';
+import { request } from '#lib/api-client.ts';
+import { productKeys } from './product-keys.ts';
+import { useOrganisationId } from './use-organisation-id.ts';
+
+export type BulkAction = 'archive' | 'restore' | 'delete';
+
+/** Archive, restore or delete many products in one all-or-nothing call. */
+export function useBulkProductAction() {
+  const queryClient = useQueryClient();
+  const organisationId = useOrganisationId();
+  return useMutation({
+    mutationFn: (input: { action: BulkAction; productIds: readonly string[] }) => {
+      if (!organisationId) throw new Error('No organisation is chosen');
+      return request(bulkProducts, {
+        params: { id: organisationId },
+        body: { action: input.action, product_ids: [...input.productIds] },
+        organisationId,
+        // A delete of used products is refused with 409; the dialog shows why and offers archive.
+        handledErrorCodes: input.action === 'delete' ? ['CONFLICT'] : [],
+      });
+    },
+    onSuccess: async () => {
+      // Each product's own page may be cached too, with its old status.
+      await queryClient.invalidateQueries({ queryKey: productKeys.all(organisationId) });
+    },
+  });
+}
+
+/** Checks a CSV (dry run) or imports it; a file with bad rows answers 200 with its `errors`. */
+export function useImportProducts() {
+  const queryClient = useQueryClient();
+  const organisationId = useOrganisationId();
+  return useMutation({
+    mutationFn: (input: { csv: string; isDryRun: boolean }) => {
+      if (!organisationId) throw new Error('No organisation is chosen');
+      return request(bulkProducts, {
+        params: { id: organisationId },
+        body: { action: 'import', csv: input.csv, dry_run: input.isDryRun },
+        organisationId,
+        // Shown in the import dialog beside the file.
+        handledErrorCodes: ['VALIDATION_ERROR', 'PAYLOAD_TOO_LARGE'],
+      });
+    },
+    onSuccess: async (result) => {
+      // An import may add brands, suppliers, categories and units as well as products.
+      if (result.is_written)
+        await queryClient.invalidateQueries({ queryKey: productKeys.all(organisationId) });
+    },
+  });
+}

@@ -1,0 +1,48 @@
+import { infiniteQueryOptions, keepPreviousData, skipToken, useInfiniteQuery } from '@tanstack/react-query';
+import { listProducts, MIN_SEARCH_CHARS } from '@tradeport/contract';
+import { request } from '#lib/api-client.ts';
+import { type ProductListFilters, productKeys } from './product-keys.ts';
+import { useOrganisationId } from './use-organisation-id.ts';
+
+export const PRODUCTS_PAGE_SIZE = 50;
+
+/** The search to send for what was typed: trimmed, and none below the API's minimum. */
+export function effectiveSearch(text: string): string | null {
+  const trimmed = text.trim();
+  return trimmed.length >= MIN_SEARCH_CHARS ? trimmed : null;
+}
+
+/** The list and the CSV export take the same filters; "any" is left out rather than sent empty. */
+export function filtersQuery(filters: ProductListFilters) {
+  return {
+    status: filters.status,
+    ...(filters.search ? { search: filters.search } : {}),
+    ...(filters.brand_id ? { brand_id: filters.brand_id } : {}),
+    ...(filters.supplier_id ? { supplier_id: filters.supplier_id } : {}),
+    ...(filters.category_id ? { category_id: filters.category_id } : {}),
+  };
+}
+
+export function productsQuery(organisationId: string | null, filters: ProductListFilters) {
+  return infiniteQueryOptions({
+    queryKey: productKeys.list(organisationId, filters),
+    queryFn: organisationId
+      ? ({ pageParam, signal }) =>
+          request(listProducts, {
+            params: { id: organisationId },
+            query: { limit: PRODUCTS_PAGE_SIZE, cursor: pageParam, ...filtersQuery(filters) },
+            signal,
+            organisationId,
+          })
+      : skipToken,
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (lastPage) => lastPage.next_cursor ?? undefined,
+  });
+}
+
+/** The merchant's products, a keyset page at a time, searched and filtered on the server. */
+export function useProducts(filters: ProductListFilters) {
+  const organisationId = useOrganisationId();
+  // A new search keeps the previous rows on screen until its answer arrives, instead of flashing.
+  return useInfiniteQuery({ ...productsQuery(organisationId, filters), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,100 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FakeHandler } from '#testing/fake-api.ts';
+import {
+  BULK_PATH,
+  bulkResult,
+  json,
+  page,
+  PRODUCTS_PATH,
+  productFixture,
+  renderProducts,
+  stubProductsApi,
+} from '../testing/products-api-stub.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const LIST = `GET ${PRODUCTS_PATH}`;
+const IMPORT = `POST ${BULK_PATH}`;
+const CSV = 'sku,name,base_price\nMILK-2L,Full Cream Milk 2L,12.50\nBUT,Butter,4\nOAT-1L,Oat Milk,abc\n';
+
+async function openImport(handler: FakeHandler) {
+  const api = stubProductsApi({ [LIST]: () => page([productFixture()]), [IMPORT]: handler });
+  renderProducts('/products');
+  await screen.findByRole('link', { name: 'Full Cream Milk 2L' });
+  await userEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
+  const dialog = within(await screen.findByRole('dialog', { name: 'Import products' }));
+  return { api, dialog };
+}
+
+const csvFile = (text = CSV) => new File([text], 'products.csv', { type: 'text/csv' });
+
+describe('ImportProductsModal', () => {
+  it('runs a dry run first and lists the bad rows by line, with the import held back', async () => {
+    const { api, dialog } = await openImport(() =>
+      json(
+        200,
+        bulkResult({
+          created: 2,
+          errors: [{ line: 4, column: 'base_price', message: 'Enter a price in dollars, like 12.50' }],
+        }),
+      ),
+    );
+
+    await userEvent.upload(dialog.getByLabelText('CSV file'), csvFile());
+
+    const problems = within(await dialog.findByRole('table', { name: 'Problems in the file' }));
+    const row = within(
+      problems.getByText('Enter a price in dollars, like 12.50').closest('tr') as HTMLElement,
+    );
+    expect(row.getByText('4')).toBeInTheDocument();
+    expect(row.getByText('base_price')).toBeInTheDocument();
+    expect(dialog.getByText('1 problem in the file')).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Import' })).toBeDisabled();
+    expect(api.requestsTo(IMPORT).map((request) => request.body)).toEqual([
+      { action: 'import', csv: CSV, dry_run: true },
+    ]);
+  });
+
+  it('imports a clean file after its dry run, then refreshes the list', async () => {
+    const { api, dialog } = await openImport((request) => {
+      const isDryRun = (request.body as { dry_run: boolean }).dry_run;
+      return json(200, bulkResult({ is_written: !isDryRun, created: 2, updated: 1, new_brands: ['Oatly'] }));
+    });
+
+    await userEvent.upload(dialog.getByLabelText('CSV file'), csvFile());
+
+    expect(await dialog.findByText('The file is ready to import')).toBeInTheDocument();
+    expect(
+      dialog.getByText('2 new products to create, 1 existing product to update (matched by SKU).'),
+    ).toBeInTheDocument();
+    expect(dialog.getByText('1 new brand: Oatly')).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Import 3 products' }));
+
+    expect(await dialog.findByText('Import complete')).toBeInTheDocument();
+    expect(dialog.getByText('2 products created, 1 product updated.')).toBeInTheDocument();
+    expect(api.requestsTo(IMPORT).map((request) => (request.body as { dry_run: boolean }).dry_run)).toEqual([
+      true,
+      false,
+    ]);
+    await waitFor(() => expect(api.requestsTo(LIST)).toHaveLength(2));
+    await userEvent.click(dialog.getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('refuses a file that is not a CSV without sending it', async () => {
+    const { api, dialog } = await openImport(() => json(200, bulkResult()));
+
+    // fireEvent, not userEvent: the picker's accept filter would drop the file before the check.
+    fireEvent.change(dialog.getByLabelText('CSV file'), {
+      target: { files: [new File(['x'], 'products.xlsx', { type: 'application/vnd.ms-excel' })] },
+    });
+
+    expect(await dialog.findByRole('alert')).toHaveTextContent('Choose a .csv file.');
+    expect(dialog.getByRole('button', { name: 'Import' })).toBeDisabled();
+    expect(api.requestsTo(IMPORT)).toHaveLength(0);
+  });
+});

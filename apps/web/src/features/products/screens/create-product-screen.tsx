@@ -1,0 +1,34 @@
+import { Paper, Stack, Title } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { showSuccessToast } from '#lib/toasts.ts';
+import { useCreateProduct } from '../api/save-product.ts';
+import { BackToProducts } from '../components/back-to-products.tsx';
+import { ProductForm } from '../components/product-form.tsx';
+import { EMPTY_PRODUCT } from '../model/product-form.ts';
+
+/** /products/create: a new product, then on to its own page. */
+export function CreateProductScreen() {
+  const create = useCreateProduct();
+  const navigate = useNavigate();
+  return (
+    <Stack gap="lg" maw={880}>
+      <Stack gap={6}>
+        <BackToProducts />
+        <Title order={1}>Create product</Title>
+      </Stack>
+      <Paper withBorder p="lg">
+        <ProductForm
+          initialValues={EMPTY_PRODUCT}
+          label="New product"
+          submitLabel="Create product"
+          save={(body) => create.mutateAsync(body)}
+          onSaved={(product) => {
+            showSuccessToast(`${product.name} created`);
+            void navigate(`/products/${product.id}`);
+          }}
+          isLeavingOnSave
+        />
+      </Paper>
+    </Stack>
+  );
+}

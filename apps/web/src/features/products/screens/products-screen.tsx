@@ -1,0 +1,89 @@
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link } from 'react-router';
+import { LoadFailedAlert } from '#lib/ui/load-failed-alert.tsx';
+import { LoadMoreFooter } from '#lib/ui/load-more-footer.tsx';
+import { useExportProducts } from '../api/export-products.ts';
+import { useProducts } from '../api/list-products.ts';
+import { BulkActionsBar } from '../components/bulk-actions-bar.tsx';
+import { ImportProductsModal } from '../components/import-products-modal.tsx';
+import { NoProducts } from '../components/no-products.tsx';
+import { ProductFilterBar } from '../components/product-filter-bar.tsx';
+import { ProductsTable, ProductsTableSkeleton } from '../components/products-table.tsx';
+import { useProductFilters } from './use-product-filters.ts';
+import { useRowSelection } from './use-row-selection.ts';
+
+/** /products: the merchant's catalogue, searched, filtered and paged on the server, with bulk actions. */
+export function ProductsScreen() {
+  const filterState = useProductFilters();
+  const { filters } = filterState;
+  const query = useProducts(filters);
+  const exportCsv = useExportProducts();
+  const [isImportOpen, importModal] = useDisclosure(false);
+
+  const products = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const rows = useRowSelection(
+    JSON.stringify(filters),
+    products.map((product) => product.id),
+  );
+  const isUpdating = query.isPlaceholderData && query.isFetching;
+
+  let content;
+  if (query.isPending) {
+    content = <ProductsTableSkeleton />;
+  } else if (query.isError && !query.data) {
+    content = (
+      <LoadFailedAlert
+        title="We could not load your products"
+        message={query.error.message}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  } else if (products.length === 0) {
+    content = (
+      <NoProducts
+        isFiltered={filterState.isFiltered}
+        status={filters.status}
+        onImport={importModal.open}
+        onClearFilters={filterState.clear}
+      />
+    );
+  } else {
+    content = (
+      <Stack gap="md">
+        {rows.selectedIds.length > 0 && (
+          <BulkActionsBar selectedIds={rows.selectedIds} onDone={rows.clear} onClear={rows.clear} />
+        )}
+        <ProductsTable products={products} selection={rows.selection} isUpdating={isUpdating} />
+        <LoadMoreFooter query={query} shown={products.length} singular="product" plural="products" />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1}>Products</Title>
+          <Text c="dimmed">
+            What you sell, with its prices ex GST. Archived products are kept for past orders.
+          </Text>
+        </Stack>
+        <Group gap="xs">
+          <Button variant="default" onClick={() => exportCsv.mutate(filters)} loading={exportCsv.isPending}>
+            Export CSV
+          </Button>
+          <Button variant="default" onClick={importModal.open}>
+            Import CSV
+          </Button>
+          <Button component={Link} to="/products/create">
+            Create product
+          </Button>
+        </Group>
+      </Group>
+      <ProductFilterBar state={filterState} isSearching={isUpdating} />
+      {content}
+      <ImportProductsModal opened={isImportOpen} onClose={importModal.close} />
+    </Stack>
+  );
+}

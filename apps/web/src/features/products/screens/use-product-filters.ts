@@ -1,0 +1,100 @@
+import { useDebouncedValue } from '@mantine/hooks';
+import { ProductFilters, type ProductStatus } from '@tradeport/contract';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { effectiveSearch } from '../api/list-products.ts';
+import type { ProductListFilters } from '../api/product-keys.ts';
+import type { Picked } from '../model/product-form.ts';
+
+const SEARCH_DEBOUNCE_MS = 300;
+const STATUSES: readonly ProductStatus[] = ['active', 'archived', 'all'];
+
+export type PickedFilter = 'brand' | 'supplier' | 'category';
+
+function statusOf(value: string | null): ProductStatus {
+  return STATUSES.find((status) => status === value) ?? 'active';
+}
+
+// The URL keeps the picked name beside its id: there is no call that names a brand by id, and a
+// picker restored by Back or a reload must show what it holds.
+function pickedOf(params: URLSearchParams, filter: PickedFilter): Picked {
+  const value = params.get(filter);
+  if (!value || !ProductFilters.shape[`${filter}_id`].safeParse(value).success) return null;
+  return { value, label: params.get(`${filter}_name`) ?? 'Chosen' };
+}
+
+/**
+ * The list's search and filters, kept in the URL (`?q=&status=&brand=…`) so Back from a product
+ * returns to the same list. The search is sent once typing pauses, and only from 2 characters.
+ */
+export function useProductFilters() {
+  const [params, setParams] = useSearchParams();
+  const [searchText, setSearchText] = useState(() => params.get('q') ?? '');
+  const [debouncedText] = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
+  const search = effectiveSearch(debouncedText);
+
+  useEffect(() => {
+    if ((params.get('q') ?? '') === (search ?? '')) return;
+    const next = new URLSearchParams(params);
+    if (search) next.set('q', search);
+    else next.delete('q');
+    setParams(next, { replace: true });
+  }, [search, params, setParams]);
+
+  const update = (change: (next: URLSearchParams) => void) => {
+    const next = new URLSearchParams(params);
+    change(next);
+    setParams(next, { replace: true });
+  };
+
+  const picked = {
+    brand: pickedOf(params, 'brand'),
+    supplier: pickedOf(params, 'supplier'),
+    category: pickedOf(params, 'category'),
+  };
+  const status = statusOf(params.get('status'));
+  const filters: ProductListFilters = {
+    search,
+    brand_id: picked.brand?.value ?? null,
+    supplier_id: picked.supplier?.value ?? null,
+    category_id: picked.category?.value ?? null,
+    status,
+  };
+
+  const setPicked = (filter: PickedFilter, value: Picked) =>
+    update((next) => {
+      if (value) {
+        next.set(filter, value.value);
+        next.set(`${filter}_name`, value.label);
+      } else {
+        next.delete(filter);
+        next.delete(`${filter}_name`);
+      }
+    });
+
+  const setStatus = (value: ProductStatus) =>
+    update((next) => (value === 'active' ? next.delete('status') : next.set('status', value)));
+
+  /** Drops the search and the pickers; the status tab stays as chosen. */
+  const clear = () => {
+    setSearchText('');
+    update((next) => {
+      for (const name of [
+        'q',
+        'brand',
+        'brand_name',
+        'supplier',
+        'supplier_name',
+        'category',
+        'category_name',
+      ])
+        next.delete(name);
+    });
+  };
+
+  const isFiltered = Boolean(search || filters.brand_id || filters.supplier_id || filters.category_id);
+
+  return { searchText, setSearchText, filters, picked, status, setPicked, setStatus, clear, isFiltered };
+}
+
+export type ProductFiltersState = ReturnType<typeof useProductFilters>;

@@ -1,0 +1,122 @@
+import type { BulkProductsResult, Product } from '@tradeport/contract';
+import { vi } from 'vitest';
+import { QueryLayout } from '#app/layout/query-layout.tsx';
+import { organisationIdStore } from '#lib/organisation.ts';
+import { sessionStore } from '#lib/session.ts';
+import { type FakeHandler, type FakeRequest, fakeFetch } from '#testing/fake-api.ts';
+import { harbour, longSession, merchantUser } from '#testing/fixtures.ts';
+import { jsonResponse, renderRoutes } from '#testing/render-routes.tsx';
+import { CreateProductScreen } from '../screens/create-product-screen.tsx';
+import { ProductDetailScreen } from '../screens/product-detail-screen.tsx';
+import { ProductsScreen } from '../screens/products-screen.tsx';
+
+export const json = jsonResponse;
+
+/** Ids a test can read back; the number makes each one distinct. */
+export const idOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+export const PRODUCTS_PATH = `/api/v1/products/organisation/${harbour.id}`;
+export const BULK_PATH = `${PRODUCTS_PATH}/bulk`;
+export const DEPENDENCIES_PATH = `${PRODUCTS_PATH}/dependencies`;
+export const productPath = (id: string) => `/api/v1/products/${id}`;
+export const vocabularyPath = (segment: 'brands' | 'suppliers' | 'categories' | 'uom') =>
+  `/api/v1/products/${segment}/organisation/${harbour.id}`;
+
+export const ACME = { id: idOf(101), name: 'Acme Dairy' };
+export const BEANS = { id: idOf(102), name: 'Bean Co' };
+export const FRESH_FARMS = { id: idOf(201), name: 'Fresh Farms', contact_email: null, phone: null };
+export const DAIRY = { id: idOf(301), name: 'Dairy', parent_id: null, children_count: 0 };
+export const LITRE = { id: idOf(401), name: 'Litre', abbreviation: 'L' };
+
+export const MILK_ID = idOf(1);
+
+export function productFixture(overrides: Partial<Product> = {}): Product {
+  return {
+    id: MILK_ID,
+    name: 'Full Cream Milk 2L',
+    sku: 'MILK-2L',
+    description: 'Fresh full cream milk',
+    brand: { id: ACME.id, name: ACME.name },
+    supplier: { id: FRESH_FARMS.id, name: FRESH_FARMS.name },
+    category: { id: DAIRY.id, name: DAIRY.name },
+    unit_of_measure: LITRE,
+    base_price_cents: 1250,
+    cost_cents: 800,
+    is_gst_applicable: false,
+    is_active: true,
+    min_order_quantity: 1,
+    pack_size: 6,
+    barcode: '9300000000001',
+    image: null,
+    version: 3,
+    created_at: '2025-03-04T01:00:00.000Z',
+    updated_at: '2025-03-05T01:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function bulkResult(overrides: Partial<BulkProductsResult> = {}): BulkProductsResult {
+  return {
+    action: 'import',
+    is_written: false,
+    created: 0,
+    updated: 0,
+    archived: 0,
+    restored: 0,
+    deleted: 0,
+    errors: [],
+    new_brands: [],
+    new_suppliers: [],
+    new_categories: [],
+    new_units_of_measure: [],
+    ...overrides,
+  };
+}
+
+export const page = (items: unknown[], next_cursor: string | null = null) =>
+  json(200, { items, next_cursor });
+
+/** The query string of a request, as search params. */
+export const paramsOf = (request: FakeRequest) => new URL(request.url, 'http://localhost').searchParams;
+
+/**
+ * Stubs fetch: the signed-in merchant and the four vocabulary lists are always served (searched by
+ * name), then `routes` ("METHOD /path", query left out). Anything else answers 404.
+ */
+export function stubProductsApi(routes: Record<string, FakeHandler>) {
+  const list =
+    (items: { name: string }[]): FakeHandler =>
+    (request) => {
+      const search = paramsOf(request).get('search')?.toLowerCase();
+      return page(items.filter((item) => !search || item.name.toLowerCase().includes(search)));
+    };
+  const fake = fakeFetch({
+    'GET /api/v1/users/current': () => json(200, merchantUser),
+    [`GET ${vocabularyPath('brands')}`]: list([ACME, BEANS]),
+    [`GET ${vocabularyPath('suppliers')}`]: list([FRESH_FARMS]),
+    [`GET ${vocabularyPath('categories')}`]: list([DAIRY]),
+    [`GET ${vocabularyPath('uom')}`]: list([LITRE]),
+    ...routes,
+  });
+  vi.stubGlobal('fetch', fake.stub);
+  return fake;
+}
+
+/** A signed-in merchant acting for Harbour Wholesale, on the product routes. */
+export function renderProducts(path: string) {
+  sessionStore.set(longSession);
+  organisationIdStore.set(harbour.id);
+  return renderRoutes(
+    [
+      {
+        element: <QueryLayout />,
+        children: [
+          { path: '/products', element: <ProductsScreen /> },
+          { path: '/products/create', element: <CreateProductScreen /> },
+          { path: '/products/:productId', element: <ProductDetailScreen /> },
+        ],
+      },
+    ],
+    path,
+  );
+}
