@@ -10,6 +10,7 @@ import { customerPortalRoutes } from './modules/customers/customer-portal.routes
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { organisationsRoutes } from './modules/organisations/organisations.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
+import { productsRoutes } from './modules/products/products.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -66,6 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   customerPortalRoutes(app, deps);
   uploadsRoutes(app, deps);
   catalogueTaxonomyRoutes(app, deps);
+  productsRoutes(app, deps);
 
   await installSpa(app, options.webDistDir ?? config.webDistDir ?? DEFAULT_WEB_DIST);
   return app;

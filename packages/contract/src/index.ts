@@ -26,6 +26,7 @@ import * as catalogueTaxonomy from './catalogue-taxonomy.ts';
 import * as customers from './customers.ts';
 import type { Endpoint } from './endpoint.ts';
 import * as organisations from './organisations.ts';
+import * as products from './products.ts';
 import * as system from './system.ts';
 import * as uploads from './uploads.ts';
 import * as users from './users.ts';
@@ -41,6 +42,7 @@ export const endpoints: Endpoint[] = /* @__PURE__ */ [
   catalogueTaxonomy,
   customers,
   organisations,
+  products,
   system,
   uploads,
   users,

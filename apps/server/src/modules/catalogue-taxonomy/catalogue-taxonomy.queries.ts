@@ -1,5 +1,6 @@
-import { and, asc, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { products } from '../../platform/db/schema/index.ts';
 import { decodeCursor, encodeCursor } from '../customers/cursor.ts';
 import type { TaxonomyKind, TaxonomyKindName, TaxonomyTable } from './taxonomy-kinds.ts';
 
@@ -100,15 +101,25 @@ export async function deleteTaxonomyItem(
   return deleted.length > 0;
 }
 
+const PRODUCT_COLUMN_OF_KIND = {
+  brand: products.brandId,
+  supplier: products.supplierId,
+  uom: products.unitOfMeasureId,
+  category: products.categoryId,
+} as const;
+
 /**
- * How many products use a brand, supplier, unit or category; deleting one in use is refused.
- * Products arrive with the products module; until then nothing can use a brand (or any other
- * kind), so this is 0. Replace it with a count on `products` when that table exists.
+ * How many products (archived ones too: they keep their history) use a brand, supplier, unit or
+ * category; deleting one in use is refused. Each column has its own index.
  */
-export function countProductsUsing(_options: {
+export async function countProductsUsing(options: {
   db: Db;
   kind: TaxonomyKindName;
   id: string;
 }): Promise<number> {
-  return Promise.resolve(0);
+  const [row] = await options.db
+    .select({ count: count() })
+    .from(products)
+    .where(eq(PRODUCT_COLUMN_OF_KIND[options.kind], options.id));
+  return Number(row?.count ?? 0);
 }

@@ -1,0 +1,158 @@
+// CSV as RFC 4180 writes it (quoted fields, doubled quotes, CRLF) and as spreadsheets save it
+// (a byte-order mark, bare LF line ends, a trailing newline). Pure: the import and export share it,
+// so whatever the export writes, the import reads back unchanged.
+
+export type CsvRecord = {
+  /** 1-based line in the file where the record starts (a quoted field may span lines). */
+  line: number;
+  cells: string[];
+};
+
+export class CsvSyntaxError extends Error {
+  constructor(
+    readonly line: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CsvSyntaxError';
+  }
+}
+
+const BOM = '\uFEFF';
+
+/** Every record of a CSV text, blank lines included (a blank line is one empty cell). */
+export function parseCsv(text: string): CsvRecord[] {
+  const records: CsvRecord[] = [];
+  const input = text.startsWith(BOM) ? text.slice(1) : text;
+  let cells: string[] = [];
+  let cell = '';
+  let line = 1;
+  let recordLine = 1;
+  let index = 0;
+
+  const endRecord = () => {
+    cells.push(cell);
+    records.push({ line: recordLine, cells });
+    cells = [];
+    cell = '';
+  };
+  const skipLineEnd = () => {
+    // CRLF, LF or a lone CR: each is one line end.
+    index += input[index] === '\r' && input[index + 1] === '\n' ? 2 : 1;
+    line += 1;
+    recordLine = line;
+  };
+
+  while (index < input.length) {
+    const char = input[index]!;
+    if (char === '"' && cell === '') {
+      const openedOn = line;
+      index += 1;
+      for (;;) {
+        if (index >= input.length) throw new CsvSyntaxError(openedOn, 'A quoted value is never closed.');
+        const inner = input[index]!;
+        if (inner === '"') {
+          if (input[index + 1] === '"') {
+            cell += '"';
+            index += 2;
+            continue;
+          }
+          index += 1;
+          break;
+        }
+        if (inner === '\n' || (inner === '\r' && input[index + 1] !== '\n')) line += 1;
+        cell += inner;
+        index += 1;
+      }
+      const next = input[index];
+      if (next !== undefined && next !== ',' && next !== '\n' && next !== '\r') {
+        throw new CsvSyntaxError(line, 'Text follows a closing quote; put the whole value in quotes.');
+      }
+      if (next === ',') {
+        cells.push(cell);
+        cell = '';
+        index += 1;
+      } else if (next === undefined) {
+        break;
+      } else {
+        endRecord();
+        skipLineEnd();
+      }
+      continue;
+    }
+    if (char === ',') {
+      cells.push(cell);
+      cell = '';
+      index += 1;
+    } else if (char === '\n' || char === '\r') {
+      endRecord();
+      skipLineEnd();
+    } else {
+      cell += char;
+      index += 1;
+    }
+  }
+  // The last record, unless the text ended with a line end (a trailing newline is not a record).
+  if (cell !== '' || cells.length > 0 || (input.length > 0 && !/[\r\n]$/.test(input))) endRecord();
+  return records;
+}
+
+// A cell a spreadsheet would run as a formula. The export writes it behind a single quote (which
+// spreadsheets show as text); the import takes that quote off again. Cells already starting with
+// quotes before such a character get one more, so the round trip is exact.
+const FORMULA_START = /^'*[=+\-@]/;
+
+export function protectCell(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+export function unprotectCell(value: string): string {
+  return value.startsWith("'") && FORMULA_START.test(value) ? value.slice(1) : value;
+}
+
+const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
+
+/** One CSV line (CRLF-terminated), each cell protected against formulas and quoted when needed. */
+export function formatCsvRow(cells: readonly string[]): string {
+  return `${cells
+    .map((raw) => {
+      const value = protectCell(raw);
+      return NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+    })
+    .join(',')}\r\n`;
+}
+
+/** 1234 → "12.34": exact, with no floating point on the way. */
+export function centsToDollars(cents: number): string {
+  const whole = Math.floor(cents / 100);
+  return `${whole}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+const DOLLARS = /^\$?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/;
+// More digits than any allowed price has; longer input is refused before it becomes a number.
+const MAX_DOLLAR_DIGITS = 10;
+
+/** "12.5", "$1,234.50", "7" → cents, by string arithmetic; undefined for anything else. */
+export function parseDollars(text: string): number | 'too large' | undefined {
+  const match = DOLLARS.exec(text.trim());
+  if (!match) return undefined;
+  const whole = match[1]!.replaceAll(',', '').replace(/^0+(?=\d)/, '');
+  if (whole.length > MAX_DOLLAR_DIGITS) return 'too large';
+  return Number(whole) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+const TRUE_WORDS = new Set(['true', 'yes', 'y', '1']);
+const FALSE_WORDS = new Set(['false', 'no', 'n', '0']);
+
+export function parseYesNo(text: string): boolean | undefined {
+  const word = text.trim().toLowerCase();
+  if (TRUE_WORDS.has(word)) return true;
+  if (FALSE_WORDS.has(word)) return false;
+  return undefined;
+}
+
+/** A whole number written plainly ("12"); undefined for "1.5", "1e3", "-2" or words. */
+export function parseWholeNumber(text: string): number | undefined {
+  const trimmed = text.trim();
+  return /^\d{1,9}$/.test(trimmed) ? Number(trimmed) : undefined;
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { type ImportColumn, readHeader, readRow } from './product-import-rows.ts';
+
+const COLUMNS: ImportColumn[] = [
+  'sku',
+  'name',
+  'base_price',
+  'cost',
+  'gst',
+  'active',
+  'category',
+  'pack_size',
+];
+const read = (cells: string[], columns = COLUMNS) => readRow({ line: 7, cells }, columns);
+
+describe('readHeader', () => {
+  it('accepts the known columns in any order and case', () => {
+    expect(readHeader(['Name', ' SKU ', 'base_price'])).toEqual({
+      columns: ['name', 'sku', 'base_price'],
+      errors: [],
+    });
+  });
+
+  it('reports unknown, repeated and missing columns on line 1', () => {
+    const { errors } = readHeader(['sku', 'colour', 'sku']);
+    expect(errors).toEqual([
+      { line: 1, column: 'colour', message: expect.stringContaining('Unknown column “colour”') },
+      { line: 1, column: 'sku', message: expect.stringContaining('twice') },
+      { line: 1, column: 'name', message: expect.stringContaining('required') },
+      { line: 1, column: 'base_price', message: expect.stringContaining('required') },
+    ]);
+  });
+});
+
+describe('readRow', () => {
+  it('reads a row into a product, with defaults for blank cells', () => {
+    const { row, errors } = read([' A1 ', 'Milk 2L', '$3.10', '', '', '', '', '']);
+    expect(errors).toEqual([]);
+    expect(row).toMatchObject({
+      line: 7,
+      sku: 'A1',
+      name: 'Milk 2L',
+      basePriceCents: 310,
+      costCents: null,
+      isGstApplicable: true,
+      isActive: true,
+      category: null,
+      packSize: 1,
+    });
+  });
+
+  it('reads flags, sub-category paths and formula-protected cells', () => {
+    const { row } = read(["'-A2", 'Cheese', '10', '4.99', 'no', '0', 'Dairy > Cheese', '6']);
+    expect(row).toMatchObject({
+      sku: '-A2',
+      costCents: 499,
+      isGstApplicable: false,
+      isActive: false,
+      category: { parent: 'Dairy', name: 'Cheese' },
+      packSize: 6,
+    });
+  });
+
+  it('names the column of every problem on the row’s line', () => {
+    const { row, errors } = read(['has space', '', '12.345', 'free', 'perhaps', 'x', 'A > B > C', '0']);
+    expect(row).toBeUndefined();
+    expect(errors.map((error) => [error.line, error.column])).toEqual(
+      expect.arrayContaining([
+        [7, 'sku'],
+        [7, 'name'],
+        [7, 'base_price'],
+        [7, 'cost'],
+        [7, 'gst'],
+        [7, 'active'],
+        [7, 'category'],
+        [7, 'pack_size'],
+      ]),
+    );
+    expect(new Set(errors.map((error) => error.column)).size).toBe(errors.length);
+  });
+
+  it('requires a price and refuses one over the limit', () => {
+    expect(read(['A1', 'Milk', '']).errors).toEqual([
+      { line: 7, column: 'base_price', message: 'Enter a price.' },
+    ]);
+    expect(read(['A1', 'Milk', '10000000.01']).errors).toEqual([
+      { line: 7, column: 'base_price', message: 'That price is too large' },
+    ]);
+  });
+
+  it('refuses a row with more values than the header has columns', () => {
+    const { errors } = read(['A1', 'Milk', '1', '', '', '', '', '', 'extra']);
+    expect(errors[0]?.message).toMatch(/9 values but the header has 8 columns/);
+  });
+});

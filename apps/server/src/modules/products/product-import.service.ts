@@ -1,0 +1,159 @@
+import { type BulkProductsResult, type ImportRowError, MAX_IMPORT_ROWS } from '@tradeport/contract';
+import type { Db } from '../../platform/db/client.ts';
+import { bulkResult } from './product-bulk-result.ts';
+import { CsvSyntaxError, parseCsv } from './product-csv.ts';
+import {
+  type ImportColumn,
+  type ImportRow,
+  isBlankRecord,
+  readHeader,
+  readRow,
+} from './product-import-rows.ts';
+import { createVocabulary, nameKey, planVocabulary } from './product-import-vocabulary.ts';
+import { findTakenSkus, insertProducts, type ProductColumn, updateProducts } from './product-writes.ts';
+
+// A CSV import: read and check every row first, then write everything in one transaction, or
+// nothing at all (a dry run, or any bad row). A few statements per thousand rows, so 10,000 rows
+// take seconds, not minutes.
+
+/** Enough to fix a file by; a file that is wrong throughout says so without an enormous answer. */
+const MAX_REPORTED_ERRORS = 1_000;
+
+/** Which product columns a file's column sets when it updates an existing product. */
+const COLUMNS_OF: Record<ImportColumn, ProductColumn> = {
+  sku: 'sku',
+  name: 'name',
+  description: 'description',
+  brand: 'brandId',
+  supplier: 'supplierId',
+  category: 'categoryId',
+  unit: 'unitOfMeasureId',
+  base_price: 'basePriceCents',
+  cost: 'costCents',
+  gst: 'isGstApplicable',
+  min_order_quantity: 'minOrderQuantity',
+  pack_size: 'packSize',
+  barcode: 'barcode',
+  active: 'archivedAt',
+};
+
+const refused = (errors: ImportRowError[]) => bulkResult('import', { is_written: false, errors });
+
+/** The file's rows as products, or the reasons it cannot be read. */
+function readFile(csv: string): { columns: ImportColumn[]; rows: ImportRow[]; errors: ImportRowError[] } {
+  let records;
+  try {
+    records = parseCsv(csv);
+  } catch (error) {
+    if (error instanceof CsvSyntaxError) {
+      return { columns: [], rows: [], errors: [{ line: error.line, column: null, message: error.message }] };
+    }
+    throw error;
+  }
+  const [header, ...rest] = records;
+  const { columns, errors } = readHeader(header?.cells ?? []);
+  if (errors.length > 0) return { columns, rows: [], errors };
+  const data = rest.filter((record) => !isBlankRecord(record));
+  if (data.length === 0) {
+    return { columns, rows: [], errors: [{ line: 2, column: null, message: 'The file has no products.' }] };
+  }
+  if (data.length > MAX_IMPORT_ROWS) {
+    const message = `A file may hold ${MAX_IMPORT_ROWS.toLocaleString('en-AU')} products at most; this one has ${data.length.toLocaleString('en-AU')}.`;
+    return { columns, rows: [], errors: [{ line: data[MAX_IMPORT_ROWS]!.line, column: null, message }] };
+  }
+  const rows: ImportRow[] = [];
+  const firstLineOfSku = new Map<string, number>();
+  for (const record of data) {
+    const read = readRow(record, columns);
+    errors.push(...read.errors);
+    if (!read.row) continue;
+    const earlier = firstLineOfSku.get(nameKey(read.row.sku));
+    if (earlier !== undefined) {
+      errors.push({
+        line: record.line,
+        column: 'sku',
+        message: `The SKU “${read.row.sku}” is already on line ${earlier}.`,
+      });
+      continue;
+    }
+    firstLineOfSku.set(nameKey(read.row.sku), record.line);
+    rows.push(read.row);
+  }
+  return { columns, rows, errors };
+}
+
+function capped(errors: ImportRowError[]): ImportRowError[] {
+  if (errors.length <= MAX_REPORTED_ERRORS) return errors;
+  const more = errors.length - MAX_REPORTED_ERRORS;
+  return [
+    ...errors.slice(0, MAX_REPORTED_ERRORS),
+    { line: errors[MAX_REPORTED_ERRORS]!.line, column: null, message: `…and ${more} more problems.` },
+  ];
+}
+
+export async function importProducts(
+  db: Db,
+  options: { merchantId: string; csv: string; isDryRun: boolean; now: Date },
+): Promise<BulkProductsResult> {
+  const { merchantId, now } = options;
+  const file = readFile(options.csv);
+  if (file.rows.length === 0) return refused(capped(file.errors));
+  const { rows, columns } = file;
+
+  return db.transaction(async (tx) => {
+    const plan = await planVocabulary(tx, { merchantId, rows });
+    const errors = [...file.errors];
+    for (const row of rows) {
+      const message = plan.categoryError(row);
+      if (message) errors.push({ line: row.line, column: 'category', message });
+    }
+    errors.sort((a, b) => a.line - b.line);
+    const existing = await findTakenSkus(tx, { merchantId, skus: rows.map((row) => row.sku) });
+    const updates = rows.filter((row) => existing.has(nameKey(row.sku)));
+    // `updated` counts the rows matched to a product, changed or not, the same on a dry run.
+    const summary = {
+      created: rows.length - updates.length,
+      updated: updates.length,
+      new_brands: plan.missing.brands,
+      new_suppliers: plan.missing.suppliers,
+      new_categories: plan.missing.categories,
+      new_units_of_measure: plan.missing.units,
+    };
+    if (errors.length > 0 || options.isDryRun) {
+      return bulkResult('import', { ...summary, is_written: false, errors: capped(errors) });
+    }
+
+    const referencesOf = await createVocabulary(tx, { merchantId, rows });
+    const toColumns = (row: ImportRow) => ({
+      ...referencesOf(row),
+      name: row.name,
+      sku: row.sku,
+      description: row.description,
+      basePriceCents: row.basePriceCents,
+      costCents: row.costCents,
+      isGstApplicable: row.isGstApplicable,
+      minOrderQuantity: row.minOrderQuantity,
+      packSize: row.packSize,
+      barcode: row.barcode,
+      // An archived product keeps the date it was archived on.
+      archivedAt: row.isActive ? null : (existing.get(nameKey(row.sku))?.archivedAt ?? now),
+    });
+
+    await insertProducts(tx, {
+      merchantId,
+      rows: rows
+        .filter((row) => !existing.has(nameKey(row.sku)))
+        .map((row) => ({ ...toColumns(row), image: null })),
+      now,
+    });
+    // Only the file's columns change an existing product: a file without a brand column keeps brands.
+    await updateProducts(tx, {
+      merchantId,
+      columns: columns.map((column) => COLUMNS_OF[column]),
+      rows: updates.map((row) => ({ id: existing.get(nameKey(row.sku))!.id, values: toColumns(row) })),
+      now,
+      isSkippingUnchanged: true,
+    });
+    return bulkResult('import', summary);
+  });
+}

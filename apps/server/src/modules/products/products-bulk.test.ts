@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  pricingTiers,
+  tierPrices,
+  visibilityGroupProducts,
+  visibilityGroups,
+} from '../../platform/db/schema/index.ts';
+import { createTestApp, createTestProduct, type TestApp } from '../../testing/index.ts';
+import { pathsOf, productBody, productTestKit } from './products.testing.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const { api, collection, create, runBulk, snapshot, updateBody, newMerchant, memberOf } = productTestKit(
+  () => t,
+);
+
+describe('POST /products/organisation/{id}/bulk', () => {
+  it('creates many products at once, or none when one SKU clashes', async () => {
+    const { merchantId, admin } = await newMerchant();
+    const result = await runBulk(merchantId, admin.headers, {
+      action: 'create',
+      products: [productBody({ sku: 'A-1' }), productBody({ sku: 'A-2', is_gst_applicable: false })],
+    });
+    expect(result).toMatchObject({ action: 'create', is_written: true, created: 2, updated: 0, errors: [] });
+    const before = await snapshot(merchantId);
+    expect(before.map((row) => [row.sku, row.isGstApplicable])).toEqual([
+      ['A-1', true],
+      ['A-2', false],
+    ]);
+
+    const repeated = await runBulk(
+      merchantId,
+      admin.headers,
+      { action: 'create', products: [productBody({ sku: 'B-1' }), productBody({ sku: 'b-1' })] },
+      409,
+    );
+    expect(pathsOf(repeated)).toEqual(['body.products.1.sku']);
+    const existing = await runBulk(
+      merchantId,
+      admin.headers,
+      { action: 'create', products: [productBody({ sku: 'C-1' }), productBody({ sku: 'a-2' })] },
+      409,
+    );
+    expect(pathsOf(existing)).toEqual(['body.products.1.sku']);
+    expect(await snapshot(merchantId)).toEqual(before);
+  });
+
+  it('updates many by version, and changes none when one is stale', async () => {
+    const { merchantId, admin } = await newMerchant();
+    const user = await memberOf(merchantId, 'User');
+    const one = await create(merchantId, admin.headers, { sku: 'ONE' });
+    const two = await create(merchantId, admin.headers, { sku: 'TWO' });
+    const result = await runBulk(merchantId, user.headers, {
+      action: 'update',
+      products: [
+        { ...updateBody(one, { base_price_cents: 111 }), id: one.id },
+        { ...updateBody(two, { sku: 'TWO-B' }), id: two.id },
+      ],
+    });
+    expect(result).toMatchObject({ action: 'update', is_written: true, updated: 2 });
+    const after = await snapshot(merchantId);
+    expect(after.map((row) => [row.sku, row.basePriceCents, row.version])).toEqual([
+      ['ONE', 111, 2],
+      ['TWO-B', 310, 2],
+    ]);
+
+    // `one` is now at version 2; sending version 1 again is stale, so `two` is not changed either.
+    const stale = await runBulk(
+      merchantId,
+      admin.headers,
+      {
+        action: 'update',
+        products: [
+          { ...updateBody(two, { name: 'Never', sku: 'TWO-B', version: 2 }), id: two.id },
+          { ...updateBody(one, { name: 'Never' }), id: one.id },
+        ],
+      },
+      409,
+    );
+    expect(stale.error_code).toBe('CONFLICT');
+    expect(pathsOf(stale)).toEqual(['body.products.1.version']);
+    const swapped = await runBulk(
+      merchantId,
+      admin.headers,
+      { action: 'update', products: [{ ...updateBody(one, { sku: 'two-b', version: 2 }), id: one.id }] },
+      409,
+    );
+    expect(pathsOf(swapped)).toEqual(['body.products.0.sku']);
+    expect(await snapshot(merchantId)).toEqual(after);
+  });
+
+  it('archives and restores many, counting only those that changed', async () => {
+    const { merchantId, admin } = await newMerchant();
+    const [a, b] = [await create(merchantId, admin.headers), await create(merchantId, admin.headers)];
+    await api('POST', `/products/${a.id}/archive`, admin.headers);
+    const archived = await runBulk(merchantId, admin.headers, {
+      action: 'archive',
+      product_ids: [a.id, b.id, b.id],
+    });
+    expect(archived).toMatchObject({ action: 'archive', archived: 1 });
+    const restored = await runBulk(merchantId, admin.headers, {
+      action: 'restore',
+      product_ids: [a.id, b.id],
+    });
+    expect(restored).toMatchObject({ action: 'restore', restored: 2 });
+    expect((await snapshot(merchantId)).every((row) => row.archivedAt === null)).toBe(true);
+  });
+
+  it('deletes unused products, and none when any is in use', async () => {
+    const { merchantId, admin } = await newMerchant();
+    const { db } = t.database;
+    const [free, inTier, inGroup] = [
+      await createTestProduct(db, { merchantId }),
+      await createTestProduct(db, { merchantId }),
+      await createTestProduct(db, { merchantId }),
+    ];
+    const [tier] = await db.insert(pricingTiers).values({ merchantId, name: 'Gold' }).returning();
+    const [group] = await db.insert(visibilityGroups).values({ merchantId, name: 'Cafes' }).returning();
+    await db.insert(tierPrices).values({ tierId: tier!.id, productId: inTier.id, priceCents: 900 });
+    await db.insert(visibilityGroupProducts).values({ groupId: group!.id, productId: inGroup.id });
+    const before = await snapshot(merchantId);
+
+    const refused = await runBulk(
+      merchantId,
+      admin.headers,
+      { action: 'delete', product_ids: [free.id, inTier.id, inGroup.id] },
+      409,
+    );
+    expect(refused.message).toBe(
+      '2 of these products are used by 1 pricing tier and 1 visibility group — archive instead. Nothing was deleted.',
+    );
+    expect(await snapshot(merchantId)).toEqual(before);
+
+    const dependencies = await api(
+      'GET',
+      `${collection(merchantId)}/dependencies?product_ids=${[free.id, inTier.id, inGroup.id].join(',')}`,
+      admin.headers,
+    );
+    expect(dependencies.json().items.map((item: { can_delete: boolean }) => item.can_delete)).toEqual([
+      true,
+      false,
+      false,
+    ]);
+
+    expect(
+      await runBulk(merchantId, admin.headers, { action: 'delete', product_ids: [free.id] }),
+    ).toMatchObject({
+      deleted: 1,
+    });
+    expect((await snapshot(merchantId)).map((row) => row.id).sort()).toEqual([inTier.id, inGroup.id].sort());
+  });
+});

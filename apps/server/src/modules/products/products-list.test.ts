@@ -1,0 +1,142 @@
+import type { Product } from '@tradeport/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createTestProduct, type TestApp } from '../../testing/index.ts';
+import { productTestKit } from './products.testing.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const { api, collection, create, list, newMerchant, createVocabulary } = productTestKit(() => t);
+
+// No word is a prefix of another, so the order is the same under any collation; the case alternates
+// so that a case-sensitive sort would put the upper-case names first.
+const WORDS = [
+  'alpha',
+  'bravo',
+  'charlie',
+  'delta',
+  'echo',
+  'foxtrot',
+  'golf',
+  'hotel',
+  'india',
+  'juliett',
+  'kilo',
+];
+const nameOf = (word: string, index: number) =>
+  index % 2 ? word.toUpperCase() : `${word[0]!.toUpperCase()}${word.slice(1)}`;
+
+describe('GET /products/organisation/{id}', () => {
+  it('walks every product exactly once in name order, case-insensitively, over several pages', async () => {
+    const { merchantId, admin } = await newMerchant();
+    const names = WORDS.map(nameOf);
+    for (const name of [...names].reverse()) await create(merchantId, admin.headers, { name });
+    // Two products with one name: the id breaks the tie, so neither is skipped at a page edge.
+    await create(merchantId, admin.headers, { name: 'Echo' });
+
+    const seen: Product[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page = await list(merchantId, admin.headers, { limit: '4', ...(cursor ? { cursor } : {}) });
+      seen.push(...page.items);
+      cursor = page.next_cursor;
+      pages += 1;
+      // A product added behind the cursor mid-walk is not seen; one ahead of it is.
+      if (pages === 1) {
+        await create(merchantId, admin.headers, { name: 'Aardvark' });
+        await create(merchantId, admin.headers, { name: 'Zulu' });
+      }
+    } while (cursor);
+    expect(pages).toBe(4);
+    expect(seen.map((p) => p.name.toLowerCase())).toEqual([
+      ...WORDS.slice(0, 5),
+      'echo',
+      ...WORDS.slice(5),
+      'zulu',
+    ]);
+    expect(new Set(seen.map((p) => p.id)).size).toBe(seen.length);
+  });
+
+  it('filters by brand, supplier, category and status, and searches name, SKU and brand', async () => {
+    const { merchantId, admin } = await newMerchant();
+    const brand = await createVocabulary('brands', merchantId, admin.headers, { name: 'Pauls' });
+    const supplier = await createVocabulary('suppliers', merchantId, admin.headers, { name: 'Metcash' });
+    const category = await createVocabulary('categories', merchantId, admin.headers, { name: 'Dairy' });
+    const milk = await create(merchantId, admin.headers, {
+      name: 'Milk 2L',
+      sku: 'PL-100',
+      brand_id: brand.id,
+    });
+    const cheese = await create(merchantId, admin.headers, {
+      name: 'Tasty Cheese',
+      sku: 'CH_50%',
+      supplier_id: supplier.id,
+      category_id: category.id,
+    });
+    const bread = await create(merchantId, admin.headers, { name: 'Bread', sku: 'BR-1' });
+    await api('POST', `/products/${bread.id}/archive`, admin.headers);
+    const names = async (query: Record<string, string>) =>
+      (await list(merchantId, admin.headers, query)).items.map((p) => p.name);
+
+    expect(await names({})).toEqual(['Milk 2L', 'Tasty Cheese']);
+    expect(await names({ status: 'archived' })).toEqual(['Bread']);
+    expect(await names({ status: 'all' })).toEqual(['Bread', 'Milk 2L', 'Tasty Cheese']);
+    expect(await names({ brand_id: brand.id })).toEqual([milk.name]);
+    expect(await names({ supplier_id: supplier.id })).toEqual([cheese.name]);
+    expect(await names({ category_id: category.id, status: 'all' })).toEqual([cheese.name]);
+    expect(await names({ search: 'CHEE' })).toEqual([cheese.name]);
+    expect(await names({ search: 'pl-1' })).toEqual([milk.name]);
+    // Brand names match too; LIKE's wildcards in the search are plain characters.
+    expect(await names({ search: 'pauls' })).toEqual([milk.name]);
+    expect(await names({ search: '_50%' })).toEqual([cheese.name]);
+    expect(await names({ search: '%%' })).toEqual([]);
+    expect(await names({ search: '  ' })).toEqual(['Milk 2L', 'Tasty Cheese']);
+  });
+});
+
+describe('GET /products/organisation/{id}/search', () => {
+  it('ranks the closest matches first, forgives a typo, finds brands and SKUs, and stops at the limit', async () => {
+    const { merchantId, admin } = await newMerchant();
+    const { db } = t.database;
+    const brand = await createVocabulary('brands', merchantId, admin.headers, { name: 'Milkwood Dairy' });
+    const make = (name: string, sku: string, extra: object = {}) =>
+      createTestProduct(db, { merchantId, name, sku, ...extra });
+    await make('Chocolate Milk 600ml', 'CM-600');
+    await make('Milk', 'M-1');
+    await make('Arrowroot Biscuits', 'AB-1');
+    await make('Greek Yoghurt', 'GY-1', { brandId: brand.id });
+    await make('Skim Milk Powder 1kg', 'SMP-1', { archivedAt: new Date() });
+    const search = async (query: string) => {
+      const response = await api('GET', `${collection(merchantId)}/search?${query}`, admin.headers);
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json().items as { name: string }[]).map((item) => item.name);
+    };
+
+    const milk = await search('q=milk');
+    expect(milk[0]).toBe('Milk');
+    expect(milk).toEqual(
+      expect.arrayContaining(['Chocolate Milk 600ml', 'Skim Milk Powder 1kg', 'Greek Yoghurt']),
+    );
+    expect(milk).not.toContain('Arrowroot Biscuits');
+    expect(await search('q=milk&limit=2')).toHaveLength(2);
+    expect(await search('q=milk&status=active')).not.toContain('Skim Milk Powder 1kg');
+    expect((await search('q=choclate'))[0]).toBe('Chocolate Milk 600ml');
+    expect((await search('q=ab-1'))[0]).toBe('Arrowroot Biscuits');
+
+    const first = (await api('GET', `${collection(merchantId)}/search?q=milk&limit=1`, admin.headers)).json()
+      .items[0];
+    expect(first).toEqual({
+      id: expect.any(String),
+      name: 'Milk',
+      sku: 'M-1',
+      brand_name: null,
+      base_price_cents: 1000,
+      is_active: true,
+      image: null,
+    });
+  });
+});

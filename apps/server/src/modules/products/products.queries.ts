@@ -1,0 +1,243 @@
+import type { Product, ProductFilters, ProductStatus } from '@tradeport/contract';
+import { and, asc, count, eq, gt, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Db } from '../../platform/db/client.ts';
+import {
+  brands,
+  categories,
+  products,
+  suppliers,
+  tierPrices,
+  unitsOfMeasure,
+  visibilityGroupProducts,
+} from '../../platform/db/schema/index.ts';
+import { decodeCursor, encodeCursor } from '../customers/cursor.ts';
+
+// Reads of a merchant's products. Every query names the merchant: another merchant's product is
+// simply not found.
+
+const parentCategories = alias(categories, 'parent_category');
+
+const productSelection = {
+  product: products,
+  /** The keyset's sort key as the database compares it (JS lower-casing differs for some letters). */
+  sortKey: sql<string>`lower(${products.name})`,
+  brand: { id: brands.id, name: brands.name },
+  supplier: { id: suppliers.id, name: suppliers.name },
+  category: { id: categories.id, name: categories.name },
+  /** For the export, which writes a sub-category as "Parent > Sub-category". */
+  categoryParentName: parentCategories.name,
+  unit: { id: unitsOfMeasure.id, name: unitsOfMeasure.name, abbreviation: unitsOfMeasure.abbreviation },
+};
+
+function selectProducts(db: Db) {
+  return db
+    .select(productSelection)
+    .from(products)
+    .leftJoin(brands, eq(brands.id, products.brandId))
+    .leftJoin(suppliers, eq(suppliers.id, products.supplierId))
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(parentCategories, eq(parentCategories.id, categories.parentId))
+    .leftJoin(unitsOfMeasure, eq(unitsOfMeasure.id, products.unitOfMeasureId));
+}
+
+export type ProductRow = Awaited<ReturnType<typeof selectProducts>>[number];
+
+export function toProduct(row: ProductRow): Product {
+  const { product } = row;
+  return {
+    id: product.id,
+    name: product.name,
+    sku: product.sku,
+    description: product.description,
+    brand: row.brand,
+    supplier: row.supplier,
+    category: row.category,
+    unit_of_measure: row.unit,
+    base_price_cents: product.basePriceCents,
+    cost_cents: product.costCents,
+    is_gst_applicable: product.isGstApplicable,
+    is_active: product.archivedAt === null,
+    min_order_quantity: product.minOrderQuantity,
+    pack_size: product.packSize,
+    barcode: product.barcode,
+    image: product.image,
+    version: product.version,
+    created_at: product.createdAt.toISOString(),
+    updated_at: product.updatedAt.toISOString(),
+  };
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Name and SKU as one lower-case text: the expression products_search_trgm_idx indexes. */
+const searchText = sql<string>`lower(${products.name} || ' ' || ${products.sku})`;
+
+/** Products whose brand's name matches: a subquery, so the products side stays indexable. */
+const brandNamed = (merchantId: string, match: (name: SQL) => SQL | undefined) =>
+  inArray(
+    products.brandId,
+    sql`(select ${brands.id} from ${brands} where ${brands.merchantId} = ${merchantId} and ${match(sql`lower(${brands.name})`)})`,
+  );
+
+const statusCondition = (status: ProductStatus) =>
+  status === 'active'
+    ? isNull(products.archivedAt)
+    : status === 'archived'
+      ? isNotNull(products.archivedAt)
+      : undefined;
+
+type Filters = z.output<typeof ProductFilters>;
+
+/**
+ * One page in name order, keyset on (lower(name), id) as products_merchant_name_idx orders them:
+ * a page costs the same at row 10 and row 100,000, and rows added meanwhile are neither lost nor
+ * repeated. Search (2+ characters) matches name or SKU through the trigram index, or the brand name.
+ */
+export async function listProductRows(
+  db: Db,
+  options: { merchantId: string; limit: number; cursor?: string; filters: Filters },
+) {
+  const { merchantId, filters } = options;
+  const { sortKey } = productSelection;
+  const conditions: (SQL | undefined)[] = [
+    eq(products.merchantId, merchantId),
+    statusCondition(filters.status),
+    filters.brand_id ? eq(products.brandId, filters.brand_id) : undefined,
+    filters.supplier_id ? eq(products.supplierId, filters.supplier_id) : undefined,
+    filters.category_id ? eq(products.categoryId, filters.category_id) : undefined,
+  ];
+  if (filters.search) {
+    const pattern = `%${escapeLike(filters.search.toLowerCase())}%`;
+    conditions.push(
+      or(
+        ilike(searchText, pattern),
+        brandNamed(merchantId, (name) => ilike(name, pattern)),
+      ),
+    );
+  }
+  if (options.cursor) {
+    const after = decodeCursor(options.cursor, { name: 'text', id: 'uuid' });
+    conditions.push(or(gt(sortKey, after.name), and(eq(sortKey, after.name), gt(products.id, after.id))));
+  }
+  const rows = await selectProducts(db)
+    .where(and(...conditions))
+    .orderBy(asc(sortKey), asc(products.id))
+    .limit(options.limit + 1);
+  const page = rows.slice(0, options.limit);
+  const last = page.at(-1);
+  return {
+    rows: page,
+    next_cursor:
+      rows.length > options.limit && last ? encodeCursor({ name: last.sortKey, id: last.product.id }) : null,
+  };
+}
+
+/** The merchant's product as the API shows it; undefined for another merchant's or a missing id. */
+export async function findProduct(db: Db, options: { merchantId: string; id: string }) {
+  const [row] = await selectProducts(db).where(
+    and(eq(products.merchantId, options.merchantId), eq(products.id, options.id)),
+  );
+  return row ? toProduct(row) : undefined;
+}
+
+/** Who owns a product, so a products/{id} call can check the caller belongs to that merchant. */
+export async function findProductMerchantId(db: Db, id: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ merchantId: products.merchantId })
+    .from(products)
+    .where(eq(products.id, id));
+  return row?.merchantId;
+}
+
+/** Of the given ids, those that are this merchant's products. */
+export async function listOwnedProductIds(db: Db, options: { merchantId: string; ids: readonly string[] }) {
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.merchantId, options.merchantId), inArray(products.id, [...options.ids])));
+  return new Set(rows.map((row) => row.id));
+}
+
+// pg_trgm's default (0.6) misses a one-letter slip in a short word ("choclate" scores 0.58).
+const WORD_SIMILARITY_THRESHOLD = '0.5';
+
+/**
+ * The best matches for a picker, best first: word similarity finds "milk" in "Chocolate Milk" and
+ * forgives a typo; plain similarity then prefers the shorter, closer name. Bounded by `limit`; the
+ * `<%` and ILIKE conditions can use products_search_trgm_idx.
+ */
+export async function searchProductRows(
+  db: Db,
+  options: { merchantId: string; q: string; limit: number; status: ProductStatus },
+) {
+  const term = options.q.toLowerCase();
+  const pattern = `%${escapeLike(term)}%`;
+  const brandName = sql`lower(coalesce(${brands.name}, ''))`;
+  const closeness = sql<number>`similarity(${searchText}, ${term})`;
+  const score = sql<number>`greatest(word_similarity(${term}, ${searchText}), ${closeness}, word_similarity(${term}, ${brandName}))`;
+  return db.transaction(async (tx) => {
+    // Local to this transaction: the pooled connection goes back with the default.
+    await tx.execute(
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${WORD_SIMILARITY_THRESHOLD}, true)`,
+    );
+    return tx
+      .select({
+        id: products.id,
+        name: products.name,
+        sku: products.sku,
+        brandName: brands.name,
+        basePriceCents: products.basePriceCents,
+        archivedAt: products.archivedAt,
+        image: products.image,
+      })
+      .from(products)
+      .leftJoin(brands, eq(brands.id, products.brandId))
+      .where(
+        and(
+          eq(products.merchantId, options.merchantId),
+          statusCondition(options.status),
+          or(
+            ilike(searchText, pattern),
+            sql`${term} <% ${searchText}`,
+            brandNamed(options.merchantId, (name) => or(ilike(name, pattern), sql`${term} <% ${name}`)),
+          ),
+        ),
+      )
+      .orderBy(
+        sql`${score} desc`,
+        sql`${closeness} desc`,
+        asc(sql`lower(${products.name})`),
+        asc(products.id),
+      )
+      .limit(options.limit);
+  });
+}
+
+export type ProductUses = { pricingTiers: number; visibilityGroups: number };
+
+/**
+ * What refers to each product, counted per product in one grouped query per table. There is no
+ * orders table yet, so orders are not counted here (the API reports 0 orders).
+ */
+export async function countProductUses(db: Db, productIds: readonly string[]) {
+  const ids = [...productIds];
+  const uses = new Map<string, ProductUses>(ids.map((id) => [id, { pricingTiers: 0, visibilityGroups: 0 }]));
+  if (ids.length === 0) return uses;
+  const [tiers, groups] = await Promise.all([
+    db
+      .select({ productId: tierPrices.productId, count: count() })
+      .from(tierPrices)
+      .where(inArray(tierPrices.productId, ids))
+      .groupBy(tierPrices.productId),
+    db
+      .select({ productId: visibilityGroupProducts.productId, count: count() })
+      .from(visibilityGroupProducts)
+      .where(inArray(visibilityGroupProducts.productId, ids))
+      .groupBy(visibilityGroupProducts.productId),
+  ]);
+  for (const row of tiers) uses.get(row.productId)!.pricingTiers = Number(row.count);
+  for (const row of groups) uses.get(row.productId)!.visibilityGroups = Number(row.count);
+  return uses;
+}
