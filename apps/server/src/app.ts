@@ -5,15 +5,18 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppDeps } from './app-deps.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { catalogueTaxonomyRoutes } from './modules/catalogue-taxonomy/catalogue-taxonomy.routes.ts';
 import { customerPortalRoutes } from './modules/customers/customer-portal.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { organisationsRoutes } from './modules/organisations/organisations.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
+import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { visibilityRoutes } from './modules/visibility/visibility.routes.ts';
 import { createAuthenticate } from './platform/auth/authenticate.ts';
 import { installErrorHandling } from './platform/http/error-handler.ts';
 import { installOpenApi } from './platform/http/openapi.ts';
@@ -68,6 +71,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   uploadsRoutes(app, deps);
   catalogueTaxonomyRoutes(app, deps);
   productsRoutes(app, deps);
+  pricingRoutes(app, deps);
+  visibilityRoutes(app, deps);
+  catalogueRoutes(app, deps);
 
   await installSpa(app, options.webDistDir ?? config.webDistDir ?? DEFAULT_WEB_DIST);
   return app;

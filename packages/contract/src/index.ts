@@ -22,14 +22,17 @@ export * from './visibility.ts';
 
 import * as account from './account.ts';
 import * as auth from './auth.ts';
+import * as catalogue from './catalogue.ts';
 import * as catalogueTaxonomy from './catalogue-taxonomy.ts';
 import * as customers from './customers.ts';
 import type { Endpoint } from './endpoint.ts';
 import * as organisations from './organisations.ts';
 import * as products from './products.ts';
+import * as pricing from './pricing.ts';
 import * as system from './system.ts';
 import * as uploads from './uploads.ts';
 import * as users from './users.ts';
+import * as visibility from './visibility.ts';
 
 const isEndpoint = (value: unknown): value is Endpoint =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
@@ -39,11 +42,14 @@ const isEndpoint = (value: unknown): value is Endpoint =>
 export const endpoints: Endpoint[] = /* @__PURE__ */ [
   account,
   auth,
+  catalogue,
   catalogueTaxonomy,
   customers,
   organisations,
   products,
+  pricing,
   system,
   uploads,
   users,
+  visibility,
 ].flatMap((module) => Object.values(module).filter(isEndpoint));

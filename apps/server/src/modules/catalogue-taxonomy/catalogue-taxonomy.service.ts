@@ -94,7 +94,7 @@ export function createTaxonomyService(deps: Pick<AppDeps, 'database'>) {
       if (inUse > 0) {
         const label = kind.label.toLowerCase();
         throw conflict(
-          `${inUse} product${inUse === 1 ? ' uses' : 's use'} this ${label}; archive or move them first.`,
+          `${inUse} product${inUse === 1 ? ' uses' : 's use'} this ${label} (archived ones included); move them to another ${label} first.`,
         );
       }
       await kind.checkDelete?.({ db, merchantId, id });

@@ -9,7 +9,7 @@ afterEach(() => {
 
 const bega = { id: idOf(1), name: 'Bega' };
 const devondale = { id: idOf(2), name: 'Devondale' };
-const IN_USE = '3 products use this brand; archive or move them first.';
+const IN_USE = '3 products use this brand (archived ones included); move them to another brand first.';
 
 async function askToDeleteBega() {
   renderTaxonomy('/brands');

@@ -1,0 +1,221 @@
+import { randomUUID } from 'node:crypto';
+import { isProductVisibleTo, resolveUnitPrice } from '@tradeport/contract';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../platform/db/client.ts';
+import {
+  customerAccounts,
+  pricingTiers,
+  tierPrices,
+  visibilityGroupCustomers,
+  visibilityGroupProducts,
+  visibilityGroups,
+} from '../../platform/db/schema/index.ts';
+import { createOrganisation, createTestProduct, openTestDatabase } from '../../testing/index.ts';
+import { findVisibleProductForCustomer, listCataloguePage } from './catalogue.queries.ts';
+
+// The catalogue's SQL against the contract's statement of the two rules: for random small worlds
+// (products, some archived; 0–3 visibility groups; 2–3 customers; tiers with some prices), what
+// the queries return for each customer is exactly what isProductVisibleTo and resolveUnitPrice say.
+
+let database: Database;
+let drop: () => Promise<void>;
+beforeAll(async () => {
+  ({ database, drop } = await openTestDatabase());
+});
+afterAll(() => drop());
+
+const GROUPS = 3;
+const TIERS = 2;
+const flags = (count: number) => fc.array(fc.boolean(), { minLength: count, maxLength: count });
+
+const worldArbitrary = fc
+  .record({
+    groupCount: fc.integer({ min: 0, max: GROUPS }),
+    products: fc.array(
+      fc.record({
+        // Few distinct names, in both cases: ties in lower(name) exercise the id tie-break.
+        name: fc.constantFrom('apple', 'Apple', 'bread', 'Cheese', 'dates'),
+        isArchived: fc.boolean(),
+        basePriceCents: fc.integer({ min: 0, max: 5_000 }),
+        inGroup: flags(GROUPS),
+        tierPrice: fc.array(fc.option(fc.integer({ min: 0, max: 5_000 }), { nil: null }), {
+          minLength: TIERS,
+          maxLength: TIERS,
+        }),
+      }),
+      { minLength: 1, maxLength: 7 },
+    ),
+    customers: fc.array(
+      fc.record({
+        inGroup: flags(GROUPS),
+        tier: fc.option(fc.integer({ min: 0, max: TIERS - 1 }), { nil: null }),
+      }),
+      { minLength: 2, maxLength: 3 },
+    ),
+    pageSize: fc.integer({ min: 1, max: 4 }),
+    // Without a search the query walks the name index; with one it sorts the matches.
+    search: fc.option(fc.constantFrom('app', 'APPLE', 'ee', 'p-1'), { nil: undefined }),
+  })
+  .map((world) => ({
+    ...world,
+    // Memberships of groups that do not exist in this world are dropped.
+    products: world.products.map((p) => ({ ...p, inGroup: p.inGroup.slice(0, world.groupCount) })),
+    customers: world.customers.map((c) => ({ ...c, inGroup: c.inGroup.slice(0, world.groupCount) })),
+  }));
+
+type World = typeof worldArbitrary extends fc.Arbitrary<infer W> ? W : never;
+
+/** Writes the world for a fresh merchant, so runs never see each other's rows. */
+async function store(world: World) {
+  const { db } = database;
+  const merchant = await createOrganisation(db, { kind: 'MERCHANT', title: 'Property Merchant' });
+  const merchantId = merchant.id;
+  const groups = world.groupCount
+    ? await db
+        .insert(visibilityGroups)
+        .values(Array.from({ length: world.groupCount }, (_, i) => ({ merchantId, name: `Group ${i}` })))
+        .returning()
+    : [];
+  const tiers = await db
+    .insert(pricingTiers)
+    .values(Array.from({ length: TIERS }, (_, i) => ({ merchantId, name: `Tier ${i}` })))
+    .returning();
+  const products = [];
+  for (const [index, spec] of world.products.entries()) {
+    const product = await createTestProduct(db, {
+      merchantId,
+      name: spec.name,
+      sku: `P-${index}`,
+      basePriceCents: spec.basePriceCents,
+      archivedAt: spec.isArchived ? new Date() : null,
+    });
+    products.push({
+      ...spec,
+      id: product.id,
+      sku: product.sku,
+      groupIds: groups.filter((_, g) => spec.inGroup[g]).map((g) => g.id),
+    });
+    for (const [g, group] of groups.entries()) {
+      if (spec.inGroup[g])
+        await db.insert(visibilityGroupProducts).values({ groupId: group.id, productId: product.id });
+    }
+    for (const [t, tier] of tiers.entries()) {
+      const priceCents = spec.tierPrice[t];
+      if (priceCents !== null && priceCents !== undefined) {
+        await db.insert(tierPrices).values({ tierId: tier.id, productId: product.id, priceCents });
+      }
+    }
+  }
+  const customers = [];
+  for (const spec of world.customers) {
+    const organisation = await createOrganisation(db, {
+      kind: 'CUSTOMER',
+      title: 'Customer',
+      slug: `c-${randomUUID()}`,
+    });
+    const [account] = await db
+      .insert(customerAccounts)
+      .values({
+        merchantId,
+        customerOrganisationId: organisation.id,
+        pricingTierId: spec.tier === null ? null : tiers[spec.tier]!.id,
+      })
+      .returning();
+    for (const [g, group] of groups.entries()) {
+      if (spec.inGroup[g]) {
+        await db
+          .insert(visibilityGroupCustomers)
+          .values({ groupId: group.id, customerAccountId: account!.id });
+      }
+    }
+    customers.push({
+      ...spec,
+      accountId: account!.id,
+      groupIds: groups.filter((_, g) => spec.inGroup[g]).map((g) => g.id),
+    });
+  }
+  return { merchantId, products, customers };
+}
+
+/** Every page of one customer's catalogue, `pageSize` rows at a time. */
+async function listEverything(options: {
+  viewer: { merchantId: string; customerAccountId: string };
+  pageSize: number;
+  search: string | undefined;
+}) {
+  const seen = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listCataloguePage(database.db, {
+      viewer: options.viewer,
+      limit: options.pageSize,
+      search: options.search,
+      cursor,
+    });
+    seen.push(...page.items);
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor);
+  return seen;
+}
+
+const byNameThenId = (a: { name: string; id: string }, b: { name: string; id: string }) => {
+  const [x, y] = [a.name.toLowerCase(), b.name.toLowerCase()];
+  return x === y ? (a.id < b.id ? -1 : 1) : x < y ? -1 : 1;
+};
+
+describe('catalogue visibility and price SQL', () => {
+  it('matches isProductVisibleTo and resolveUnitPrice for every customer and product', async () => {
+    await fc.assert(
+      fc.asyncProperty(worldArbitrary, async (world) => {
+        const stored = await store(world);
+        for (const customer of stored.customers) {
+          const visible = stored.products
+            .filter((product) =>
+              isProductVisibleTo({
+                isProductActive: !product.isArchived,
+                productGroupIds: product.groupIds,
+                customerGroupIds: customer.groupIds,
+              }),
+            )
+            .map((product) => {
+              const tierPriceCents = customer.tier === null ? null : product.tierPrice[customer.tier];
+              return {
+                id: product.id,
+                name: product.name,
+                sku: product.sku,
+                price_cents: resolveUnitPrice({ basePriceCents: product.basePriceCents, tierPriceCents }),
+                is_tier_price: tierPriceCents !== null && tierPriceCents !== undefined,
+              };
+            })
+            .sort(byNameThenId);
+          const { search } = world;
+          const expected = visible.filter(
+            (product) =>
+              search === undefined ||
+              `${product.name} ${product.sku}`.toLowerCase().includes(search.toLowerCase()),
+          );
+          const viewer = { merchantId: stored.merchantId, customerAccountId: customer.accountId };
+
+          const listed = await listEverything({ viewer, pageSize: world.pageSize, search });
+          const seen = listed.map(({ id, name, sku, price_cents, is_tier_price }) => ({
+            id,
+            name,
+            sku,
+            price_cents,
+            is_tier_price,
+          }));
+          expect(seen).toEqual(expected);
+          for (const product of stored.products) {
+            const found = await findVisibleProductForCustomer(database.db, {
+              ...viewer,
+              productId: product.id,
+            });
+            expect(found?.price_cents).toBe(visible.find((v) => v.id === product.id)?.price_cents);
+          }
+        }
+      }),
+      { numRuns: 20 },
+    );
+  });
+});

@@ -1,0 +1,42 @@
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  products,
+  visibilityGroupCustomers,
+  visibilityGroupProducts,
+} from '../../platform/db/schema/index.ts';
+
+/**
+ * THE visibility rule, in SQL (its statement is isProductVisibleTo in the contract, and
+ * catalogue-visibility.property.test.ts holds the two together): the `products` row in scope is
+ * visible to the customer account when it is active and in no visibility group, or in a group the
+ * account belongs to. Every catalogue read goes through this, so a hidden product never leaves the
+ * database.
+ *
+ * `archived_at is null` stays a top-level conjunct so PostgreSQL can use the partial index
+ * products_merchant_active_name_idx.
+ *
+ * `isWalkingInOrder`: when the query walks that index in name order under a LIMIT, only about a
+ * page of rows reaches this test, but the planner costs it for every active product and so
+ * prefers hashing all of visibility_group_products up front (milliseconds at 100k products, on
+ * every page). OFFSET 0 keeps each EXISTS a per-row probe of visibility_group_products_product_idx
+ * (and the visibility_group_customers key) there. Elsewhere (search, by id) the planner's own
+ * estimate is right, so it chooses.
+ */
+export function visibleToCustomerAccount(
+  customerAccountId: string,
+  options: { isWalkingInOrder?: boolean } = {},
+): SQL {
+  const perRow = sql.raw(options.isWalkingInOrder ? 'offset 0' : '');
+  return sql`${products.archivedAt} is null and (
+    not exists (
+      select 1 from ${visibilityGroupProducts} as gp where gp.product_id = ${products.id} ${perRow}
+    )
+    or exists (
+      select 1
+      from ${visibilityGroupProducts} as gp
+      join ${visibilityGroupCustomers} as gc on gc.group_id = gp.group_id
+      where gp.product_id = ${products.id} and gc.customer_account_id = ${customerAccountId}
+      ${perRow}
+    )
+  )`;
+}

@@ -1,0 +1,178 @@
+import { type CatalogueProduct, resolveUnitPrice } from '@tradeport/contract';
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../platform/db/client.ts';
+import {
+  brands,
+  categories,
+  customerAccounts,
+  products,
+  tierPrices,
+  unitsOfMeasure,
+} from '../../platform/db/schema/index.ts';
+import { afterCursor, productMatches, toPage } from '../product-groups/listing.ts';
+import type { CatalogueViewer } from './catalogue-viewer.ts';
+import { visibleToCustomerAccount } from './catalogue-visibility.ts';
+
+// The catalogue as one customer account sees it. Both reads pick their rows with
+// selectVisiblePage, which applies the visibility rule in SQL, and read them with
+// selectCatalogue, which takes the account's tier price beside the base price; the price itself
+// is resolveUnitPrice's (contract), the one place the price rule lives.
+
+const sortKey = sql<string>`lower(${products.name})`;
+
+/**
+ * The ids of one page of products the viewer may see, in (lower(name), id) order. Only ids and
+ * sort keys: however many rows the filter and sort go through, the joins below run for a page.
+ */
+function selectVisiblePage(
+  db: Db,
+  options: { viewer: CatalogueViewer; conditions: (SQL | undefined)[]; limit: number; isSearch?: boolean },
+) {
+  const { merchantId, customerAccountId } = options.viewer;
+  return db
+    .select({ id: products.id, sortKey: sortKey.as('sort_key') })
+    .from(products)
+    .where(
+      and(
+        eq(products.merchantId, merchantId),
+        visibleToCustomerAccount(customerAccountId, { isWalkingInOrder: !options.isSearch }),
+        ...options.conditions,
+      ),
+    )
+    .orderBy(options.isSearch ? sql`${sortKey} asc nulls first` : asc(sortKey), asc(products.id))
+    .limit(options.limit)
+    .as('page');
+}
+
+/** A page of products with what a customer sees of them, and the account's tier price. */
+function selectCatalogue(
+  db: Db,
+  options: { viewer: CatalogueViewer; page: ReturnType<typeof selectVisiblePage> },
+) {
+  const { merchantId, customerAccountId } = options.viewer;
+  const { page } = options;
+  // Evaluated once per query (an InitPlan), not per row: the account's tier, if any.
+  const accountTierId = sql`(
+    select ${customerAccounts.pricingTierId} from ${customerAccounts}
+    where ${customerAccounts.id} = ${customerAccountId} and ${customerAccounts.merchantId} = ${merchantId}
+  )`;
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      sku: products.sku,
+      description: products.description,
+      image: products.image,
+      basePriceCents: products.basePriceCents,
+      isGstApplicable: products.isGstApplicable,
+      minOrderQuantity: products.minOrderQuantity,
+      packSize: products.packSize,
+      brandName: brands.name,
+      category: { id: categories.id, name: categories.name },
+      unitOfMeasure: { name: unitsOfMeasure.name, abbreviation: unitsOfMeasure.abbreviation },
+      tierPriceCents: tierPrices.priceCents,
+      sortKey: page.sortKey,
+    })
+    .from(page)
+    .innerJoin(products, eq(products.id, page.id))
+    .leftJoin(brands, eq(brands.id, products.brandId))
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(unitsOfMeasure, eq(unitsOfMeasure.id, products.unitOfMeasureId))
+    .leftJoin(tierPrices, and(eq(tierPrices.tierId, accountTierId), eq(tierPrices.productId, products.id)))
+    .orderBy(asc(page.sortKey), asc(page.id));
+}
+
+type CatalogueRow = Awaited<ReturnType<typeof selectCatalogue>>[number];
+
+function toCatalogueProduct(row: CatalogueRow): CatalogueProduct {
+  const basePriceCents = Number(row.basePriceCents);
+  const tierPriceCents = row.tierPriceCents === null ? null : Number(row.tierPriceCents);
+  return {
+    id: row.id,
+    name: row.name,
+    sku: row.sku,
+    description: row.description,
+    brand_name: row.brandName,
+    category: row.category,
+    unit_of_measure: row.unitOfMeasure,
+    image: row.image,
+    price_cents: resolveUnitPrice({ basePriceCents, tierPriceCents }),
+    base_price_cents: basePriceCents,
+    is_tier_price: tierPriceCents !== null,
+    is_gst_applicable: row.isGstApplicable,
+    min_order_quantity: row.minOrderQuantity,
+    pack_size: row.packSize,
+  };
+}
+
+// Aliased: the outer query joins `categories` too, for each product's own category.
+const filterCategory = alias(categories, 'filter_category');
+
+/** Products in the category or, for a top-level category, in any of its sub-categories. */
+function inCategory(db: Db, options: { merchantId: string; categoryId: string }) {
+  const tree = db
+    .select({ id: filterCategory.id })
+    .from(filterCategory)
+    .where(
+      and(
+        eq(filterCategory.merchantId, options.merchantId),
+        or(eq(filterCategory.id, options.categoryId), eq(filterCategory.parentId, options.categoryId)),
+      ),
+    );
+  return inArray(products.categoryId, tree);
+}
+
+/** A search shorter than a trigram has none to look up in products_search_trgm_idx. */
+const TRIGRAM_LENGTH = 3;
+
+/**
+ * One page in name order, keyset on (lower(name), id).
+ *
+ * Without a search, PostgreSQL walks products_merchant_active_name_idx and stops after a page: the
+ * same cost at row 25 and row 90,000. With a search of a trigram or more, the matches are found
+ * first (the trigram index) and then sorted, because walking in name order reads every product
+ * alphabetically before the matches, and the words people search for (a brand, a kind of
+ * product) cluster by name. The planner assumes no such clustering, so `nulls first` (name is
+ * never null: the same order) is what tells it the index cannot supply this order. Two letters
+ * have no trigram to look up and match often, so those searches walk.
+ */
+export async function listCataloguePage(
+  db: Db,
+  options: { viewer: CatalogueViewer; limit: number; cursor?: string; search?: string; categoryId?: string },
+) {
+  const { viewer } = options;
+  const page = selectVisiblePage(db, {
+    viewer,
+    limit: options.limit + 1,
+    isSearch: (options.search?.length ?? 0) >= TRIGRAM_LENGTH,
+    conditions: [
+      options.search ? productMatches(options.search) : undefined,
+      options.categoryId
+        ? inCategory(db, { merchantId: viewer.merchantId, categoryId: options.categoryId })
+        : undefined,
+      afterCursor({ cursor: options.cursor, sortKey, id: products.id }),
+    ],
+  });
+  return toPage({
+    rows: await selectCatalogue(db, { viewer, page }),
+    limit: options.limit,
+    keyOf: (row) => ({ name: row.sortKey, id: row.id }),
+    toItem: toCatalogueProduct,
+  });
+}
+
+/**
+ * One product as the customer account sees it, or undefined when it does not exist, is another
+ * merchant's, is archived or is hidden from the account — indistinguishable on purpose. A cart
+ * checks a product through this before adding it, and prices it from the answer.
+ */
+export async function findVisibleProductForCustomer(
+  db: Db,
+  options: { merchantId: string; customerAccountId: string; productId: string },
+): Promise<CatalogueProduct | undefined> {
+  const { productId, ...viewer } = options;
+  const page = selectVisiblePage(db, { viewer, limit: 1, conditions: [eq(products.id, productId)] });
+  const [row] = await selectCatalogue(db, { viewer, page });
+  return row ? toCatalogueProduct(row) : undefined;
+}

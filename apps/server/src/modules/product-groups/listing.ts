@@ -1,0 +1,41 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { products } from '../../platform/db/schema/index.ts';
+import { decodeCursor, encodeCursor } from '../customers/cursor.ts';
+
+// Keyset paging by (lower(name), id) and search, shared by the group lists and the catalogue.
+
+/** `%text%` for ILIKE, with the pattern characters a client typed matched literally. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * A product whose name or SKU contains the text. Written exactly as products_search_trgm_idx is
+ * defined (lower(name || ' ' || sku)) so PostgreSQL can answer it from that trigram index.
+ */
+export const productMatches = (search: string) =>
+  sql`lower(${products.name} || ' ' || ${products.sku}) ilike ${containsPattern(search)}`;
+
+/**
+ * Rows after the cursor. A row comparison, not `a > x or (a = x and b > y)`: PostgreSQL turns
+ * it into a bound on the (…, lower(name), id) index, so page 400 costs what page 1 does.
+ */
+export function afterCursor(options: { cursor: string | undefined; sortKey: SQL; id: PgColumn }) {
+  if (!options.cursor) return undefined;
+  const after = decodeCursor(options.cursor, { name: 'text', id: 'uuid' });
+  return sql`(${options.sortKey}, ${options.id}) > (${after.name}, ${after.id}::uuid)`;
+}
+
+/** The page of `limit` rows from `limit + 1` fetched, with the cursor to the next one. */
+export function toPage<Row, Item>(options: {
+  rows: Row[];
+  limit: number;
+  keyOf(row: NoInfer<Row>): { name: string; id: string };
+  toItem(row: NoInfer<Row>): Item;
+}) {
+  const page = options.rows.slice(0, options.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((row) => options.toItem(row)),
+    next_cursor: options.rows.length > options.limit && last ? encodeCursor(options.keyOf(last)) : null,
+  };
+}
