@@ -1,4 +1,5 @@
 import { and, eq, exists, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.ts';
 import { customerAccounts, memberships, organisations, products } from '../../platform/db/schema/index.ts';
 import { isOrganisationActive } from '../../platform/tenancy/membership.ts';
@@ -6,10 +7,14 @@ import { isOrganisationActive } from '../../platform/tenancy/membership.ts';
 /** The customer account whose catalogue a request shows. */
 export type CatalogueViewer = { merchantId: string; customerAccountId: string };
 
+// The merchant, beside the caller's own organisation in the membership subquery.
+const merchant = alias(organisations, 'catalogue_merchant');
+
 /**
  * Who may see a merchant's catalogue as one of its customers: a member of that customer
  * organisation, or a member of the merchant itself (merchants view the portal as their house
- * account, or as any customer). The account must not be archived. Anyone else finds nothing, so
+ * account, or as any customer). The account must not be archived, and the merchant's own access
+ * must not have lapsed (its catalogue closes with it). Anyone else finds nothing, so
  * the caller answers 404 and never confirms the account exists.
  */
 function viewableBy(db: Db, options: { userId: string; customerOrganisationId: string }): SQL {
@@ -31,9 +36,18 @@ function viewableBy(db: Db, options: { userId: string; customerOrganisationId: s
         ),
       ),
   );
+  const merchantIsActive = exists(
+    db
+      .select({ one: sql`1` })
+      .from(merchant)
+      .where(
+        and(eq(merchant.id, customerAccounts.merchantId), isOrganisationActive(merchant.deactivateDate)),
+      ),
+  );
   return and(
     eq(customerAccounts.customerOrganisationId, options.customerOrganisationId),
     isNull(customerAccounts.archivedAt),
+    merchantIsActive,
     callerIsMember,
   )!;
 }

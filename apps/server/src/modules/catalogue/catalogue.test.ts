@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { CatalogueProduct, Customer } from '@tradeport/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brands, categories, customerAccounts, unitsOfMeasure } from '../../platform/db/schema/index.ts';
+import {
+  brands,
+  categories,
+  customerAccounts,
+  organisations,
+  unitsOfMeasure,
+} from '../../platform/db/schema/index.ts';
 import {
   createOrganisation,
   createTestApp,
@@ -169,6 +175,25 @@ describe('GET /products/organisation/{id}/catalogue and /products/{id}/organisat
       api('GET', productUrl(elsewhere.products[0]!.id, active.account.organisation_id), active.headers),
     );
     expect(theirs.id).toBe(elsewhere.products[0]!.id);
+  });
+
+  it('closes with the merchant: once its access lapses, its customers find nothing', async () => {
+    const { merchantId, products, customers } = await shop({ productCount: 1 });
+    const viewer = customers[0]!;
+    const url = listUrl(merchantId, viewer.account.organisation_id);
+    expect((await api('GET', url, viewer.headers)).statusCode).toBe(200);
+
+    await t.database.db
+      .update(organisations)
+      .set({ deactivateDate: new Date(Date.now() - 60_000) })
+      .where(eq(organisations.id, merchantId));
+    expect((await api('GET', url, viewer.headers)).statusCode).toBe(404);
+    const byId = await api(
+      'GET',
+      productUrl(products[0]!.id, viewer.account.organisation_id),
+      viewer.headers,
+    );
+    expect(byId.statusCode).toBe(404);
   });
 
   it('pages by name with a keyset cursor, searches name and SKU, and filters by category tree', async () => {

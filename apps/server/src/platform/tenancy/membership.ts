@@ -1,12 +1,13 @@
 import { and, eq, isNull, or, gt, sql } from 'drizzle-orm';
 import type { UserLevel } from '@tradeport/contract';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { memberships, organisations } from '../db/schema/index.ts';
 import { forbidden, notFound } from '../errors.ts';
 
 /** An organisation keeps access until its deactivate_date (set after a failed payment) passes. */
-export const isOrganisationActive = () =>
-  or(isNull(organisations.deactivateDate), gt(organisations.deactivateDate, sql`now()`))!;
+export const isOrganisationActive = (deactivateDate: AnyPgColumn = organisations.deactivateDate) =>
+  or(isNull(deactivateDate), gt(deactivateDate, sql`now()`))!;
 
 export type Membership = {
   organisationId: string;
