@@ -1,8 +1,9 @@
 import { and, asc, count, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { products } from '../../platform/db/schema/index.ts';
-import { decodeCursor, encodeCursor } from '../customers/cursor.ts';
+import { decodeCursor, encodeCursor } from '../../platform/db/keyset-cursor.ts';
 import type { TaxonomyKind, TaxonomyKindName, TaxonomyTable } from './taxonomy-kinds.ts';
+import { containsPattern } from '../../platform/db/like-pattern.ts';
 
 // Query functions shared by the four kinds. Every one takes the merchant id: a row of another
 // merchant is simply not found.
@@ -11,8 +12,6 @@ import type { TaxonomyKind, TaxonomyKindName, TaxonomyTable } from './taxonomy-k
 type AnyKind = TaxonomyKind<TaxonomyTable, never, unknown>;
 
 type Row = { id: string; merchantId: string; name: string };
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const zero = sql<number>`0`;
 
@@ -33,7 +32,7 @@ export async function listTaxonomyPage(
   const { table } = options.kind;
   const sortKey = sql<string>`lower(${table.name})`;
   const conditions: (SQL | undefined)[] = [eq(table.merchantId, options.merchantId)];
-  if (options.search) conditions.push(ilike(table.name, `%${escapeLike(options.search)}%`));
+  if (options.search) conditions.push(ilike(table.name, containsPattern(options.search)));
   if (options.cursor) {
     const after = decodeCursor(options.cursor, { name: 'text', id: 'uuid' });
     conditions.push(or(gt(sortKey, after.name), and(eq(sortKey, after.name), gt(table.id, after.id))));

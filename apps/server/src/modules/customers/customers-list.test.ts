@@ -1,7 +1,7 @@
 import type { Customer } from '@tradeport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/index.ts';
-import { encodeCursor } from './cursor.ts';
+import { encodeCursor } from '../../platform/db/keyset-cursor.ts';
 import { customerTestKit, details, type Headers } from './customers.testing.ts';
 
 let t: TestApp;

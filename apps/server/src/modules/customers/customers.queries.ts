@@ -3,7 +3,8 @@ import type { Customer } from '@tradeport/contract';
 import type { Db } from '../../platform/db/client.ts';
 import { customerAccounts, memberships, organisations } from '../../platform/db/schema/index.ts';
 import { detailsFromRow } from '../organisations/organisations.mapping.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
+import { decodeCursor, encodeCursor } from '../../platform/db/keyset-cursor.ts';
+import { containsPattern } from '../../platform/db/like-pattern.ts';
 
 const activePeople = sql<number>`(
   select count(*)::int from ${memberships}
@@ -37,8 +38,6 @@ export function toCustomer(row: CustomerRow): Customer {
   };
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * One page of a merchant's customers in name order. Keyset on (lower(title), account id), so a
  * page costs the same at row 10 and row 10,000 and rows added meanwhile are neither lost nor repeated.
@@ -58,7 +57,7 @@ export async function listCustomerPage(
   if (options.status === 'active') conditions.push(isNull(customerAccounts.archivedAt));
   if (options.status === 'archived') conditions.push(isNotNull(customerAccounts.archivedAt));
   if (options.search) {
-    const pattern = `%${escapeLike(options.search)}%`;
+    const pattern = containsPattern(options.search);
     conditions.push(
       or(
         ilike(organisations.title, pattern),

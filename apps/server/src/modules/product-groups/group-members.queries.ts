@@ -3,7 +3,8 @@ import { and, asc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { customerAccounts, organisations, products } from '../../platform/db/schema/index.ts';
 import type { AnyGroupKind, GroupProductRow } from './group-kind.ts';
-import { afterCursor, containsPattern, productMatches, toPage } from './listing.ts';
+import { containsPattern } from '../../platform/db/like-pattern.ts';
+import { afterCursor, productMatches, toPage } from './listing.ts';
 
 // The products and customers in a group. Callers have checked the group is the merchant's; the
 // product and customer sides are scoped to the merchant again here.

@@ -2,7 +2,8 @@ import type { GroupSummary } from '@tradeport/contract';
 import { and, asc, eq, getTableName, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import type { AnyGroupKind } from './group-kind.ts';
-import { afterCursor, containsPattern, toPage } from './listing.ts';
+import { containsPattern } from '../../platform/db/like-pattern.ts';
+import { afterCursor, toPage } from './listing.ts';
 
 // The groups themselves (tiers or visibility groups). Every query takes the merchant id: another
 // merchant's group is simply not found.

@@ -1,12 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { containsPattern } from '../../platform/db/like-pattern.ts';
 import { products } from '../../platform/db/schema/index.ts';
-import { decodeCursor, encodeCursor } from '../customers/cursor.ts';
+import { decodeCursor, encodeCursor } from '../../platform/db/keyset-cursor.ts';
 
 // Keyset paging by (lower(name), id) and search, shared by the group lists and the catalogue.
-
-/** `%text%` for ILIKE, with the pattern characters a client typed matched literally. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * A product whose name or SKU contains the text. Written exactly as products_search_trgm_idx is

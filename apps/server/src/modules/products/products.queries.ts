@@ -12,7 +12,8 @@ import {
   unitsOfMeasure,
   visibilityGroupProducts,
 } from '../../platform/db/schema/index.ts';
-import { decodeCursor, encodeCursor } from '../customers/cursor.ts';
+import { decodeCursor, encodeCursor } from '../../platform/db/keyset-cursor.ts';
+import { containsPattern } from '../../platform/db/like-pattern.ts';
 
 // Reads of a merchant's products. Every query names the merchant: another merchant's product is
 // simply not found.
@@ -69,8 +70,6 @@ export function toProduct(row: ProductRow): Product {
   };
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Name and SKU as one lower-case text: the expression products_search_trgm_idx indexes. */
 const searchText = sql<string>`lower(${products.name} || ' ' || ${products.sku})`;
 
@@ -109,7 +108,7 @@ export async function listProductRows(
     filters.category_id ? eq(products.categoryId, filters.category_id) : undefined,
   ];
   if (filters.search) {
-    const pattern = `%${escapeLike(filters.search.toLowerCase())}%`;
+    const pattern = containsPattern(filters.search.toLowerCase());
     conditions.push(
       or(
         ilike(searchText, pattern),
@@ -173,7 +172,7 @@ export async function searchProductRows(
   options: { merchantId: string; q: string; limit: number; status: ProductStatus },
 ) {
   const term = options.q.toLowerCase();
-  const pattern = `%${escapeLike(term)}%`;
+  const pattern = containsPattern(term);
   const brandName = sql`lower(coalesce(${brands.name}, ''))`;
   const closeness = sql<number>`similarity(${searchText}, ${term})`;
   const score = sql<number>`greatest(word_similarity(${term}, ${searchText}), ${closeness}, word_similarity(${term}, ${brandName}))`;
