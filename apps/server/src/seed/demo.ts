@@ -4,6 +4,7 @@ import { hashPassword } from '../platform/auth/passwords.ts';
 import type { Db } from '../platform/db/client.ts';
 import { customerAccounts, memberships, organisations, users } from '../platform/db/schema/index.ts';
 import { createHouseAccount } from '../modules/organisations/organisations.service.ts';
+import { seedDemoCatalogue } from './demo-catalogue.ts';
 
 const DEMO_PASSWORD = 'demo-password-1';
 export const DEMO_LOGINS = [
@@ -166,6 +167,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
         });
       }
     }
+    await seedDemoCatalogue(tx, merchant.id);
     return true;
   });
 }

@@ -1,0 +1,205 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createBenchDatabase } from '../lib/bench-database.ts';
+import { startServer } from '../lib/server-process.ts';
+import { type Budget, checkBudget } from './budget.ts';
+import {
+  buildImportCsv,
+  currentOrganisationId,
+  getJson,
+  LARGE_LOGINS,
+  loadLargeData,
+  signIn,
+  vocabularyNames,
+} from './catalogue-data.ts';
+import { formatLoad, type LoadResult, measure } from './load.ts';
+
+// Issue 4's figures: the product list (first and deep page), search, the customer's catalogue and
+// a 10,000-row CSV import, over 100,000 products, on PGlite (reported) and PostgreSQL (budgets).
+
+type Engine = 'PGlite' | 'PostgreSQL';
+
+const CONNECTIONS = 20;
+const DURATION_SECONDS = 5;
+const IMPORT_ROWS = 10_000;
+/** Pages of 100 walked to reach a deep cursor: the 20,001st product onwards. */
+const DEEP_PAGES = 200;
+const P95_BUDGET_MS = 50;
+const IMPORT_BUDGET_S = 10;
+
+type Figures = { loads: LoadResult[]; importSeconds: number; errors: number };
+
+/** Follows next_cursor `pages` times, as someone paging through the list would. */
+async function deepCursor(session: { url: string; token: string }, listPath: string): Promise<string> {
+  let cursor: string | null = null;
+  for (let page = 0; page < DEEP_PAGES; page++) {
+    const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+    const result: { next_cursor: string | null } = await getJson(session, `${listPath}?limit=100${query}`);
+    if (!result.next_cursor) break;
+    cursor = result.next_cursor;
+  }
+  if (!cursor) throw new Error('the product list has a single page: is the large data set loaded?');
+  return cursor;
+}
+
+/**
+ * Waits until the server answers a one-query route promptly again. Requests autocannon left in
+ * flight when its time ran out are still queued for the database (PGlite most of all) and would
+ * otherwise be counted against the next route.
+ */
+async function settle(url: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const startedAt = performance.now();
+    await fetch(`${url}/api/v1/health`).catch(() => undefined);
+    if (performance.now() - startedAt < 100) return;
+  }
+}
+
+async function timeImport(session: { url: string; token: string }, merchantId: string) {
+  const csv = buildImportCsv({
+    rows: IMPORT_ROWS,
+    skuPrefix: 'IMP',
+    vocabulary: await vocabularyNames(session, merchantId),
+  });
+  const startedAt = performance.now();
+  const response = await fetch(`${session.url}/api/v1/products/organisation/${merchantId}/bulk`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ action: 'import', csv, dry_run: false }),
+  });
+  const seconds = (performance.now() - startedAt) / 1000;
+  const result = (await response.json()) as { is_written?: boolean; created?: number; errors?: unknown[] };
+  const isOk = response.ok && result.is_written === true && result.created === IMPORT_ROWS;
+  console.log(
+    `POST …/bulk import of ${IMPORT_ROWS} rows (${(csv.length / 1024 / 1024).toFixed(1)} MB CSV, dry_run false): ` +
+      `${seconds.toFixed(2)} s, ${(IMPORT_ROWS / seconds).toFixed(0)} rows/s` +
+      (isOk ? '' : `  — FAILED: ${response.status} ${JSON.stringify(result).slice(0, 400)}`),
+  );
+  return { seconds, isOk };
+}
+
+async function benchEngine(url: string, engine: Engine): Promise<Figures> {
+  const merchant = await signIn(url, LARGE_LOGINS.admin);
+  const customer = await signIn(url, LARGE_LOGINS.customer);
+  const merchantId = await currentOrganisationId(merchant);
+  const customerOrganisationId = await currentOrganisationId(customer);
+  const listPath = `/products/organisation/${merchantId}`;
+  const walkStartedAt = performance.now();
+  const cursor = await deepCursor(merchant, listPath);
+  console.log(
+    `\nCatalogue over 100,000 products, ${CONNECTIONS} connections, ${DURATION_SECONDS} s each (${engine})`,
+  );
+  console.log(
+    `(walked ${DEEP_PAGES} pages of 100 for a deep cursor in ${((performance.now() - walkStartedAt) / 1000).toFixed(1)} s)`,
+  );
+
+  const api = `${url}/api/v1`;
+  const asMerchant = { authorization: `Bearer ${merchant.token}` };
+  const run = async (label: string, target: string, headers?: Record<string, string>) => {
+    const result = await measure({
+      label,
+      url: `${api}${target}`,
+      headers,
+      connections: CONNECTIONS,
+      durationSeconds: DURATION_SECONDS,
+    });
+    await settle(url);
+    return result;
+  };
+
+  await measure({
+    label: 'warm-up',
+    url: `${api}/environment`,
+    connections: CONNECTIONS,
+    durationSeconds: 2,
+  });
+  const bare = await run('GET /environment (bare)', '/environment');
+  const loads = [
+    await run('list, first page', listPath, asMerchant),
+    await run('list, deep page (cursor)', `${listPath}?cursor=${encodeURIComponent(cursor)}`, asMerchant),
+    await run('search "milk" (4 chars)', `${listPath}/search?q=milk`, asMerchant),
+    await run('search "co" (2 chars)', `${listPath}/search?q=co`, asMerchant),
+    await run(
+      'catalogue, customer in tier + groups',
+      `${listPath}/catalogue?customer_organisation_id=${customerOrganisationId}`,
+      { authorization: `Bearer ${customer.token}` },
+    ),
+  ];
+  console.log(formatLoad(bare));
+  for (const load of loads) {
+    const ratio = (load.requestsPerSecond / bare.requestsPerSecond) * 100;
+    console.log(`${formatLoad(load)}   ${ratio.toFixed(1).padStart(5)} % of bare`);
+  }
+
+  const imported = await timeImport(merchant, merchantId);
+  return {
+    loads,
+    importSeconds: imported.isOk ? imported.seconds : Number.POSITIVE_INFINITY,
+    errors: bare.errors + loads.reduce((sum, load) => sum + load.errors, 0),
+  };
+}
+
+function toBudgets(figures: Figures, engine: Engine): Budget[] {
+  return [
+    ...figures.loads.map((load) =>
+      checkBudget(`${load.label} p95 (${engine})`, load.p95, { atMost: P95_BUDGET_MS, unit: 'ms' }),
+    ),
+    checkBudget(`CSV import ${IMPORT_ROWS} rows (${engine})`, figures.importSeconds, {
+      atMost: IMPORT_BUDGET_S,
+      unit: 's',
+    }),
+    checkBudget(`catalogue errors under load (${engine})`, figures.errors, { atMost: 0, unit: '' }),
+  ];
+}
+
+/** Seeds, serves and measures one engine; the server and its data go away afterwards. */
+async function onEngine(engine: Engine): Promise<Figures | undefined> {
+  console.log(`\nLoading the large data set (${engine})…`);
+  if (engine === 'PGlite') {
+    // Seeded before the server starts: PGlite allows one process per data dir.
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'tradeport-bench-catalogue-'));
+    try {
+      const ms = await loadLargeData({ DATA_DIR: dataDir });
+      console.log(`  seed:large wall time (${engine}): ${(ms / 1000).toFixed(1)} s`);
+      const server = await startServer({ dataDir });
+      try {
+        return await benchEngine(server.url, engine);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }
+  const postgres = await createBenchDatabase();
+  if (!postgres) return undefined;
+  try {
+    const ms = await loadLargeData({ DATABASE_URL: postgres.url });
+    console.log(`  seed:large wall time (${engine}): ${(ms / 1000).toFixed(1)} s`);
+    const server = await startServer({ env: { DATABASE_URL: postgres.url } });
+    try {
+      return await benchEngine(server.url, engine);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await postgres.drop();
+  }
+}
+
+export async function benchCatalogue(): Promise<Budget[]> {
+  const pglite = await onEngine('PGlite');
+  const postgres = await onEngine('PostgreSQL');
+  if (pglite) {
+    // PGlite is one connection in the API process: its figures are reported, not held to budgets.
+    console.log('\nPGlite (reported, no budget)');
+    for (const b of toBudgets(pglite, 'PGlite')) {
+      console.log(
+        `  ${b.ok ? 'within' : 'over  '}  ${b.name.padEnd(48)} ${b.value.toFixed(1).padStart(9)}  (PostgreSQL budget ${b.limit})`,
+      );
+    }
+  }
+  return postgres ? toBudgets(postgres, 'PostgreSQL') : [];
+}
