@@ -10,9 +10,11 @@ import {
   tierPrices,
   unitsOfMeasure,
 } from '../../platform/db/schema/index.ts';
-import { afterCursor, productMatches, toPage } from '../product-groups/listing.ts';
+import { afterCursor } from '../../platform/db/keyset-cursor.ts';
+import { productMatches, toPage } from '../product-groups/listing.ts';
 import type { CatalogueViewer } from './catalogue-viewer.ts';
 import { visibleToCustomerAccount } from './catalogue-visibility.ts';
+import { literalLimit } from '../../platform/db/statement-caching-client.ts';
 
 // The catalogue as one customer account sees it. Both reads pick their rows with
 // selectVisiblePage, which applies the visibility rule in SQL, and read them with
@@ -41,7 +43,7 @@ function selectVisiblePage(
       ),
     )
     .orderBy(options.isSearch ? sql`${sortKey} asc nulls first` : asc(sortKey), asc(products.id))
-    .limit(options.limit)
+    .limit(literalLimit(options.limit))
     .as('page');
 }
 

@@ -4,7 +4,9 @@ import type { Db } from '../../platform/db/client.ts';
 import { customerAccounts, organisations, products } from '../../platform/db/schema/index.ts';
 import type { AnyGroupKind, GroupProductRow } from './group-kind.ts';
 import { containsPattern } from '../../platform/db/like-pattern.ts';
-import { afterCursor, productMatches, toPage } from './listing.ts';
+import { afterCursor } from '../../platform/db/keyset-cursor.ts';
+import { productMatches, toPage } from './listing.ts';
+import { literalLimit } from '../../platform/db/statement-caching-client.ts';
 
 // The products and customers in a group. Callers have checked the group is the merchant's; the
 // product and customer sides are scoped to the merchant again here.
@@ -54,7 +56,7 @@ export async function listGroupProductPage(db: Db, options: InGroup & PageOption
     ],
   })
     .orderBy(asc(productSortKey), asc(products.id))
-    .limit(options.limit + 1);
+    .limit(literalLimit(options.limit + 1));
   return toPage({
     rows,
     limit: options.limit,
@@ -134,7 +136,7 @@ export async function listGroupCustomerPage(db: Db, options: InGroup & PageOptio
     ],
   })
     .orderBy(asc(customerSortKey), asc(customerAccounts.id))
-    .limit(options.limit + 1);
+    .limit(literalLimit(options.limit + 1));
   return toPage({
     rows,
     limit: options.limit,

@@ -3,7 +3,9 @@ import { and, asc, eq, getTableName, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import type { AnyGroupKind } from './group-kind.ts';
 import { containsPattern } from '../../platform/db/like-pattern.ts';
-import { afterCursor, toPage } from './listing.ts';
+import { afterCursor } from '../../platform/db/keyset-cursor.ts';
+import { toPage } from './listing.ts';
+import { literalLimit } from '../../platform/db/statement-caching-client.ts';
 
 // The groups themselves (tiers or visibility groups). Every query takes the merchant id: another
 // merchant's group is simply not found.
@@ -67,7 +69,7 @@ export async function listGroupPage(
     .from(table)
     .where(and(...conditions))
     .orderBy(asc(sortKey), asc(table.id))
-    .limit(options.limit + 1);
+    .limit(literalLimit(options.limit + 1));
   return toPage({
     rows,
     limit: options.limit,

@@ -1,8 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { containsPattern } from '../../platform/db/like-pattern.ts';
 import { products } from '../../platform/db/schema/index.ts';
-import { decodeCursor, encodeCursor } from '../../platform/db/keyset-cursor.ts';
+import { encodeCursor } from '../../platform/db/keyset-cursor.ts';
 
 // Keyset paging by (lower(name), id) and search, shared by the group lists and the catalogue.
 
@@ -12,16 +11,6 @@ import { decodeCursor, encodeCursor } from '../../platform/db/keyset-cursor.ts';
  */
 export const productMatches = (search: string) =>
   sql`lower(${products.name} || ' ' || ${products.sku}) ilike ${containsPattern(search)}`;
-
-/**
- * Rows after the cursor. A row comparison, not `a > x or (a = x and b > y)`: PostgreSQL turns
- * it into a bound on the (…, lower(name), id) index, so page 400 costs what page 1 does.
- */
-export function afterCursor(options: { cursor: string | undefined; sortKey: SQL; id: PgColumn }) {
-  if (!options.cursor) return undefined;
-  const after = decodeCursor(options.cursor, { name: 'text', id: 'uuid' });
-  return sql`(${options.sortKey}, ${options.id}) > (${after.name}, ${after.id}::uuid)`;
-}
 
 /** The page of `limit` rows from `limit + 1` fetched, with the cursor to the next one. */
 export function toPage<Row, Item>(options: {

@@ -1,5 +1,5 @@
 import type { Product, ProductFilters, ProductStatus } from '@tradeport/contract';
-import { and, asc, count, eq, gt, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
@@ -12,8 +12,9 @@ import {
   unitsOfMeasure,
   visibilityGroupProducts,
 } from '../../platform/db/schema/index.ts';
-import { decodeCursor, encodeCursor } from '../../platform/db/keyset-cursor.ts';
+import { afterCursor, encodeCursor } from '../../platform/db/keyset-cursor.ts';
 import { containsPattern } from '../../platform/db/like-pattern.ts';
+import { literalLimit } from '../../platform/db/statement-caching-client.ts';
 
 // Reads of a merchant's products. Every query names the merchant: another merchant's product is
 // simply not found.
@@ -116,14 +117,11 @@ export async function listProductRows(
       ),
     );
   }
-  if (options.cursor) {
-    const after = decodeCursor(options.cursor, { name: 'text', id: 'uuid' });
-    conditions.push(or(gt(sortKey, after.name), and(eq(sortKey, after.name), gt(products.id, after.id))));
-  }
+  conditions.push(afterCursor({ cursor: options.cursor, sortKey, id: products.id }));
   const rows = await selectProducts(db)
     .where(and(...conditions))
     .orderBy(asc(sortKey), asc(products.id))
-    .limit(options.limit + 1);
+    .limit(literalLimit(options.limit + 1));
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
   return {
@@ -159,59 +157,99 @@ export async function listOwnedProductIds(db: Db, options: { merchantId: string;
   return new Set(rows.map((row) => row.id));
 }
 
-// pg_trgm's default (0.6) misses a one-letter slip in a short word ("choclate" scores 0.58).
-const WORD_SIMILARITY_THRESHOLD = '0.5';
+/** A term shorter than a trigram has no trigram to look up, or to be near. */
+const TRIGRAM_LENGTH = 3;
 
 /**
- * The best matches for a picker, best first: word similarity finds "milk" in "Chocolate Milk" and
- * forgives a typo; plain similarity then prefers the shorter, closer name. Bounded by `limit`; the
- * `<%` and ILIKE conditions can use products_search_trgm_idx.
+ * Two letters: products containing them, by name. Such terms match a large share of any range, so
+ * walking products_merchant_name_idx in order finds a page of matches within a few dozen rows.
+ */
+function shortTermSearch(options: { merchantId: string; term: string; status: SQL; limit: number }) {
+  return sql`
+    select ${products.id} as id, ${products.name} as name, ${products.sku} as sku, ${brands.name} as brand_name,
+      ${products.basePriceCents} as base_price_cents, ${products.archivedAt} is null as is_active,
+      ${products.image} as image
+    from ${products}
+    left join ${brands} on ${brands.id} = ${products.brandId}
+    where ${products.merchantId} = ${options.merchantId} and ${options.status}
+      and ${searchText} like ${containsPattern(options.term)}
+    order by lower(${products.name}), ${products.id}
+    limit ${sql.raw(String(options.limit))}`;
+}
+
+/** Nearest matches read per result wanted; the final order re-ranks them. */
+const CANDIDATES_PER_RESULT = 4;
+/**
+ * A match is a word similarity of at least 0.5 (pg_trgm's default of 0.6 misses a one-letter slip
+ * in a short word: "choclate" scores 0.58), or the text containing the term outright.
+ */
+const MAX_WORD_DISTANCE = 0.5;
+
+export type ProductSearchRow = {
+  id: string;
+  name: string;
+  sku: string;
+  brandName: string | null;
+  basePriceCents: number;
+  isActive: boolean;
+  image: string | null;
+};
+
+/**
+ * The best matches for a picker, best first, reading about as many rows as it returns however
+ * many products match. Candidates are the products nearest the term by word similarity, which
+ * products_search_gist_idx hands out in distance order ("milk" is a whole word of "Chocolate Milk";
+ * a typo is near), plus the first products of the one brand nearest the term. They are then ranked
+ * by word similarity, overall similarity (the shorter, closer name first) and name.
  */
 export async function searchProductRows(
   db: Db,
   options: { merchantId: string; q: string; limit: number; status: ProductStatus },
-) {
+): Promise<ProductSearchRow[]> {
+  const { merchantId, limit } = options;
   const term = options.q.toLowerCase();
-  const pattern = containsPattern(term);
-  const brandName = sql`lower(coalesce(${brands.name}, ''))`;
-  const closeness = sql<number>`similarity(${searchText}, ${term})`;
-  const score = sql<number>`greatest(word_similarity(${term}, ${searchText}), ${closeness}, word_similarity(${term}, ${brandName}))`;
-  return db.transaction(async (tx) => {
-    // Local to this transaction: the pooled connection goes back with the default.
-    await tx.execute(
-      sql`select set_config('pg_trgm.word_similarity_threshold', ${WORD_SIMILARITY_THRESHOLD}, true)`,
-    );
-    return tx
-      .select({
-        id: products.id,
-        name: products.name,
-        sku: products.sku,
-        brandName: brands.name,
-        basePriceCents: products.basePriceCents,
-        archivedAt: products.archivedAt,
-        image: products.image,
-      })
-      .from(products)
-      .leftJoin(brands, eq(brands.id, products.brandId))
-      .where(
-        and(
-          eq(products.merchantId, options.merchantId),
-          statusCondition(options.status),
-          or(
-            ilike(searchText, pattern),
-            sql`${term} <% ${searchText}`,
-            brandNamed(options.merchantId, (name) => or(ilike(name, pattern), sql`${term} <% ${name}`)),
-          ),
-        ),
-      )
-      .orderBy(
-        sql`${score} desc`,
-        sql`${closeness} desc`,
-        asc(sql`lower(${products.name})`),
-        asc(products.id),
-      )
-      .limit(options.limit);
-  });
+  const status = statusCondition(options.status) ?? sql`true`;
+  const wordDistance = sql`${term} <<-> ${searchText}`;
+  const result = await db.execute(
+    term.length < TRIGRAM_LENGTH
+      ? shortTermSearch({ merchantId, term, status, limit })
+      : sql`
+    with candidates as (
+      (select ${products.id} as id, ${wordDistance} as distance, ${term} <-> ${searchText} as closeness
+        from ${products}
+        where ${products.merchantId} = ${merchantId} and ${status}
+        order by ${wordDistance}
+        limit ${sql.raw(String(limit * CANDIDATES_PER_RESULT))})
+      union all
+      (select ${products.id}, brand.distance, 1
+        from (
+          select ${brands.id} as id, ${term} <<-> lower(${brands.name}) as distance from ${brands}
+          where ${brands.merchantId} = ${merchantId} order by 2 limit 1
+        ) as brand
+        join ${products} on ${products.brandId} = brand.id
+        where brand.distance <= ${MAX_WORD_DISTANCE} and ${status}
+        order by lower(${products.name}), ${products.id}
+        limit ${sql.raw(String(limit))})
+    )
+    select p.id, p.name, p.sku, b.name as brand_name, p.base_price_cents, p.archived_at is null as is_active,
+      p.image, min(c.distance) as distance, min(c.closeness) as closeness
+    from candidates as c
+    join products as p on p.id = c.id
+    left join brands as b on b.id = p.brand_id
+    where c.distance <= ${MAX_WORD_DISTANCE} or lower(p.name || ' ' || p.sku) like ${containsPattern(term)}
+    group by p.id, b.name
+    order by distance, closeness, lower(p.name), p.id
+    limit ${sql.raw(String(limit))}`,
+  );
+  return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((row) => ({
+    id: row.id as string,
+    name: row.name as string,
+    sku: row.sku as string,
+    brandName: row.brand_name as string | null,
+    basePriceCents: Number(row.base_price_cents),
+    isActive: row.is_active as boolean,
+    image: row.image as string | null,
+  }));
 }
 
 export type ProductUses = { pricingTiers: number; visibilityGroups: number };

@@ -71,7 +71,7 @@ export function productsRoutes(app: FastifyInstance, deps: AppDeps) {
         sku: row.sku,
         brand_name: row.brandName,
         base_price_cents: row.basePriceCents,
-        is_active: row.archivedAt === null,
+        is_active: row.isActive,
         image: row.image,
       })),
     };

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { StatementCachingClient } from './statement-caching-client.ts';
 
 /**
  * One handle type for both drivers. A union of the two drizzle types breaks `.returning()`,
@@ -32,6 +33,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
+      Client: StatementCachingClient,
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
     });

@@ -1,4 +1,6 @@
-import { AppError } from '../../platform/errors.ts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { AppError } from '../errors.ts';
 
 /** Keyset cursors are opaque to clients: base64url JSON of the last row's sort key. */
 export function encodeCursor(key: Record<string, string>): string {
@@ -37,4 +39,14 @@ export function decodeCursor<K extends string>(
   throw new AppError('VALIDATION_ERROR', 'The page cursor is not valid; start from the first page.', [
     { path: 'querystring.cursor', message: 'Not a valid cursor' },
   ]);
+}
+
+/**
+ * Rows after the cursor. A row comparison, not `a > x or (a = x and b > y)`: PostgreSQL turns
+ * it into a bound on the (…, lower(name), id) index, so page 400 costs what page 1 does.
+ */
+export function afterCursor(options: { cursor: string | undefined; sortKey: SQL; id: PgColumn }) {
+  if (!options.cursor) return undefined;
+  const after = decodeCursor(options.cursor, { name: 'text', id: 'uuid' });
+  return sql`(${options.sortKey}, ${options.id}) > (${after.name}, ${after.id}::uuid)`;
 }

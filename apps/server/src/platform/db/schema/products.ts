@@ -44,9 +44,13 @@ export const products = pgTable(
     index('products_merchant_active_name_idx')
       .on(t.merchantId, sql`lower(${t.name})`, t.id)
       .where(sql`${t.archivedAt} is null`),
-    // Trigram search over name and SKU together.
+    // Trigram search over name and SKU together: GIN answers "contains" filters (lists), GiST
+    // answers "nearest first" (pickers) by walking the index in distance order, so a picker
+    // reads about as many rows as it returns however many products match.
     index('products_search_trgm_idx').using('gin', sql`lower(${t.name} || ' ' || ${t.sku}) gin_trgm_ops`),
-    index('products_brand_idx').on(t.brandId),
+    index('products_search_gist_idx').using('gist', sql`lower(${t.name} || ' ' || ${t.sku}) gist_trgm_ops`),
+    // Leads with brand_id for the delete guard's count; ordered by name for a brand's products.
+    index('products_brand_idx').on(t.brandId, sql`lower(${t.name})`, t.id),
     index('products_supplier_idx').on(t.supplierId),
     index('products_category_idx').on(t.categoryId),
     index('products_unit_of_measure_idx').on(t.unitOfMeasureId),
