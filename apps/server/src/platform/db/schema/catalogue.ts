@@ -1,12 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
-import { organisations } from './organisations.ts';
-
-const merchantId = () =>
-  uuid()
-    .notNull()
-    .references(() => organisations.id, { onDelete: 'cascade' });
+import { merchantId, uniqueNamePerMerchant } from './merchant-columns.ts';
 
 // A merchant's catalogue vocabulary. Names are unique per merchant regardless of case, so
 // "Bega" and "bega" cannot both exist.
@@ -19,7 +14,7 @@ export const brands = pgTable(
     name: text().notNull(),
     ...timestamps,
   },
-  (t) => [uniqueIndex('brands_merchant_name_key').on(t.merchantId, sql`lower(${t.name})`)],
+  (t) => [uniqueNamePerMerchant('brands_merchant_name_key', t)],
 );
 
 export const suppliers = pgTable(
@@ -32,7 +27,7 @@ export const suppliers = pgTable(
     phone: text(),
     ...timestamps,
   },
-  (t) => [uniqueIndex('suppliers_merchant_name_key').on(t.merchantId, sql`lower(${t.name})`)],
+  (t) => [uniqueNamePerMerchant('suppliers_merchant_name_key', t)],
 );
 
 export const unitsOfMeasure = pgTable(
@@ -46,7 +41,7 @@ export const unitsOfMeasure = pgTable(
     abbreviation: text().notNull(),
     ...timestamps,
   },
-  (t) => [uniqueIndex('units_of_measure_merchant_name_key').on(t.merchantId, sql`lower(${t.name})`)],
+  (t) => [uniqueNamePerMerchant('units_of_measure_merchant_name_key', t)],
 );
 
 /** Categories nest one level: a top-level category may have sub-categories, which may not. */
@@ -61,10 +56,10 @@ export const categories = pgTable(
   },
   (t) => [
     // Unique among siblings; coalesce so two top-level categories also clash.
-    uniqueIndex('categories_merchant_parent_name_key').on(
-      t.merchantId,
+    uniqueNamePerMerchant(
+      'categories_merchant_parent_name_key',
+      t,
       sql`coalesce(${t.parentId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
-      sql`lower(${t.name})`,
     ),
     index('categories_parent_idx').on(t.parentId),
   ],

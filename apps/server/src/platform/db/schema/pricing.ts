@@ -1,24 +1,12 @@
-import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
-import { organisations } from './organisations.ts';
+import { namedListColumns, uniqueNamePerMerchant } from './merchant-columns.ts';
 import { products } from './products.ts';
 
-/** A named price list. A customer account points at most one tier (customer_accounts.pricing_tier_id). */
-export const pricingTiers = pgTable(
-  'pricing_tiers',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    merchantId: uuid()
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    name: text().notNull(),
-    description: text(),
-    version: integer().notNull().default(1),
-    ...timestamps,
-  },
-  (t) => [uniqueIndex('pricing_tiers_merchant_name_key').on(t.merchantId, sql`lower(${t.name})`)],
-);
+/** A named price list. A customer account points at one tier at most (customer_accounts.pricing_tier_id). */
+export const pricingTiers = pgTable('pricing_tiers', namedListColumns(), (t) => [
+  uniqueNamePerMerchant('pricing_tiers_merchant_name_key', t),
+]);
 
 /** A tier's price for one product, ex-GST cents. No row means the product's base price applies. */
 export const tierPrices = pgTable(

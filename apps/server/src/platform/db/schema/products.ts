@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { brands, categories, suppliers, unitsOfMeasure } from './catalogue.ts';
 import { instant, timestamps } from './columns.ts';
-import { organisations } from './organisations.ts';
+import { merchantId } from './merchant-columns.ts';
 
 /**
  * A merchant's product. Money is integer cents, ex-GST. Archived products (archived_at set) stay
@@ -12,9 +12,7 @@ export const products = pgTable(
   'products',
   {
     id: uuid().primaryKey().defaultRandom(),
-    merchantId: uuid()
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    merchantId: merchantId(),
     name: text().notNull(),
     sku: text().notNull(),
     description: text(),

@@ -1,27 +1,16 @@
-import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { instant, timestamps } from './columns.ts';
-import { customerAccounts, organisations } from './organisations.ts';
+import { index, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
+import { instant } from './columns.ts';
+import { namedListColumns, uniqueNamePerMerchant } from './merchant-columns.ts';
+import { customerAccounts } from './organisations.ts';
 import { products } from './products.ts';
 
 /**
  * Visibility rule: a customer sees an active product that is in no group, or in a group the
  * customer belongs to. Groups only ever narrow who sees a product.
  */
-export const visibilityGroups = pgTable(
-  'visibility_groups',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    merchantId: uuid()
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    name: text().notNull(),
-    description: text(),
-    version: integer().notNull().default(1),
-    ...timestamps,
-  },
-  (t) => [uniqueIndex('visibility_groups_merchant_name_key').on(t.merchantId, sql`lower(${t.name})`)],
-);
+export const visibilityGroups = pgTable('visibility_groups', namedListColumns(), (t) => [
+  uniqueNamePerMerchant('visibility_groups_merchant_name_key', t),
+]);
 
 export const visibilityGroupProducts = pgTable(
   'visibility_group_products',
