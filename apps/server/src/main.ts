@@ -6,7 +6,7 @@ import { type Config, ConfigError, loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { migrateDatabase } from './platform/db/migrate.ts';
 import { createServices } from './platform/services.ts';
-import { DEMO_LOGINS, seedDemo } from './seed/demo.ts';
+import { DEMO_LOGINS, hasDemoLogins, seedDemo } from './seed/demo.ts';
 
 const EXIT_CONFIG = 78; // EX_CONFIG from sysexits.h
 
@@ -32,6 +32,8 @@ async function main() {
   );
   await migrateDatabase(database);
   const seeded = config.seedDemo ? await seedDemo(database.db) : false;
+  // A database seeded otherwise (npm run seed:large on an empty one) has no demo logins to list.
+  const showDemoLogins = config.seedDemo && (seeded || (await hasDemoLogins(database.db)));
   const secret = await resolveJwtSecret({ configured: config.jwtSecret, dataDir: config.dataDir });
   const log = pino({ level: config.logLevel });
   const services = await createServices({ config, database, signingSecret: secret, log });
@@ -66,7 +68,7 @@ async function main() {
   console.log(
     `\nTradeport is running at http://localhost:${port} (${database_}), ready in ${Math.round(performance.now() - startedAt)} ms`,
   );
-  if (config.seedDemo) {
+  if (showDemoLogins) {
     console.log(seeded ? 'Demo data created. Demo logins:' : 'Demo logins:');
     for (const login of DEMO_LOGINS)
       console.log(`  ${login.role.padEnd(15)} ${login.email} / ${login.password}`);

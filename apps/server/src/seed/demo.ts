@@ -1,5 +1,5 @@
 import { TRIAL_LENGTH_DAYS } from '@tradeport/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../platform/auth/passwords.ts';
 import type { Db } from '../platform/db/client.ts';
 import { customerAccounts, memberships, organisations, users } from '../platform/db/schema/index.ts';
@@ -93,6 +93,16 @@ const CUSTOMERS: DemoCustomer[] = [
     isPaymentsEnabled: true,
   },
 ];
+
+/** Whether the demo logins exist, so start-up lists them only when they work. */
+export async function hasDemoLogins(db: Db): Promise<boolean> {
+  const [merchant] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, DEMO_LOGINS[0].email))
+    .limit(1);
+  return merchant !== undefined;
+}
 
 /**
  * Seeds the demo merchant, its people, house account and customers on an empty database, in one
