@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
+import { RecordId } from './ids.ts';
 import { OrganisationParams } from './organisations.ts';
 import { Page, PageQuery } from './pagination.ts';
 import { MIN_SEARCH_CHARS } from './products.ts';
@@ -31,7 +32,7 @@ export type CatalogueProduct = z.infer<typeof CatalogueProduct>;
 
 export const CatalogueQuery = PageQuery.extend({
   /** The customer organisation whose view this is (its account with the merchant decides). */
-  customer_organisation_id: z.uuid({ message: 'Not a valid customer organisation id' }),
+  customer_organisation_id: RecordId('customer organisation'),
   search: z
     .string()
     .trim()
@@ -41,7 +42,7 @@ export const CatalogueQuery = PageQuery.extend({
     .refine((value) => value === undefined || value.length >= MIN_SEARCH_CHARS, {
       message: `Search needs at least ${MIN_SEARCH_CHARS} characters`,
     }),
-  category_id: z.uuid({ message: 'Not a valid category id' }).optional(),
+  category_id: RecordId('category').optional(),
 });
 
 export const listCatalogue = defineEndpoint({
@@ -66,8 +67,8 @@ export const getCatalogueProduct = defineEndpoint({
   tags,
   auth: 'user',
   params: z.object({
-    id: z.uuid({ message: 'Not a valid product id' }),
-    oid: z.uuid({ message: 'Not a valid organisation id' }),
+    id: RecordId('product'),
+    oid: RecordId('organisation'),
   }),
   response: CatalogueProduct,
 });

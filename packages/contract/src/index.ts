@@ -8,6 +8,7 @@ export * from './customers.ts';
 export * from './endpoint.ts';
 export * from './enums.ts';
 export * from './errors.ts';
+export * from './ids.ts';
 export * from './money.ts';
 export * from './organisation-selection.ts';
 export * from './organisations.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RecordId } from './ids.ts';
 import { groupEndpoints, MAX_GROUP_BATCH } from './product-groups.ts';
 import { PriceCents } from './products.ts';
 
@@ -17,7 +18,7 @@ export const TierItem = z.object({
 export type TierItem = z.infer<typeof TierItem>;
 
 export const TierPriceInput = z.object({
-  product_id: z.uuid({ message: 'Not a valid product id' }),
+  product_id: RecordId('product'),
   price_cents: PriceCents,
 });
 export type TierPriceInput = z.input<typeof TierPriceInput>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
+import { RecordId } from './ids.ts';
 import { OrganisationParams } from './organisations.ts';
 import { Page, PageQuery } from './pagination.ts';
 
@@ -52,7 +53,7 @@ const SearchQuery = PageQuery.extend({
 });
 
 export const CustomerIds = z
-  .array(z.uuid({ message: 'Not a valid customer id' }))
+  .array(RecordId('customer'))
   .min(1, 'Choose at least one customer')
   .max(MAX_GROUP_BATCH);
 
@@ -80,9 +81,9 @@ export function groupEndpoints<
 }) {
   const collection = `/products/${kind.segment}/organisation/{id}`;
   const record = `${collection}/${kind.member}/{gid}`;
-  const GroupParams = OrganisationParams.extend({ gid: z.uuid({ message: `Not a valid ${kind.label} id` }) });
-  const ProductParams = GroupParams.extend({ pid: z.uuid({ message: 'Not a valid product id' }) });
-  const CustomerParams = GroupParams.extend({ cid: z.uuid({ message: 'Not a valid customer id' }) });
+  const GroupParams = OrganisationParams.extend({ gid: RecordId(kind.label) });
+  const ProductParams = GroupParams.extend({ pid: RecordId('product') });
+  const CustomerParams = GroupParams.extend({ cid: RecordId('customer') });
   const { tags } = kind;
   return {
     list: defineEndpoint({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
+import { RecordId } from './ids.ts';
 import { OrganisationParams } from './organisations.ts';
 import { Page, PageQuery } from './pagination.ts';
 
@@ -27,7 +28,7 @@ const optionalText = (max: number) =>
     .transform((value) => (value === '' ? null : value))
     .nullable();
 
-const Id = (label: string) => z.uuid({ message: `Not a valid ${label} id` });
+const Id = RecordId;
 
 export const PriceCents = z
   .number()

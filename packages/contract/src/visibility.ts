@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RecordId } from './ids.ts';
 import { groupEndpoints, MAX_GROUP_BATCH } from './product-groups.ts';
 
 // Visibility groups: a product in one or more groups is seen only by customers in one of them.
@@ -33,12 +34,9 @@ export const {
   label: 'visibility group',
   tags: ['visibility'],
   item: GroupItem,
-  itemInput: z.object({ product_id: z.uuid({ message: 'Not a valid product id' }) }),
+  itemInput: z.object({ product_id: RecordId('product') }),
   itemsInput: z.object({
-    product_ids: z
-      .array(z.uuid({ message: 'Not a valid product id' }))
-      .min(1, 'Choose at least one product')
-      .max(MAX_GROUP_BATCH),
+    product_ids: z.array(RecordId('product')).min(1, 'Choose at least one product').max(MAX_GROUP_BATCH),
   }),
   itemSummary: 'Put one product in the group (Admins); from then on only the group’s customers see it',
   itemsSummary: 'Put many products in the group at once (Admins); ones already in it are left as they are',

@@ -1,10 +1,10 @@
 import type { BulkProductsInput, BulkProductsResult, FieldIssue, ProductInput } from '@tradeport/contract';
-import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { products } from '../../platform/db/schema/index.ts';
-import { AppError, conflict } from '../../platform/errors.ts';
+import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { bulkResult } from './product-bulk-result.ts';
 import { importProducts } from './product-import.service.ts';
 import { checkReferences, resolveImages } from './product-references.ts';
@@ -104,6 +104,8 @@ export function createProductBulkService(deps: Pick<AppDeps, 'database' | 'stora
       .from(products)
       .where(and(eq(products.merchantId, merchantId), inArray(products.id, ids)))
       .for('update');
+    // A product deleted by another request after the ownership check is gone once its lock is ours.
+    if (current.length !== ids.length) throw notFound('Product');
     const byId = new Map(current.map((row) => [row.id, row]));
     const stale: FieldIssue[] = inputs
       .map((input, index) => ({ input, index }))
@@ -122,6 +124,12 @@ export function createProductBulkService(deps: Pick<AppDeps, 'database' | 'stora
       currentImages: inputs.map((input) => byId.get(input.id)!.image),
     });
     await checkSkus(tx, { merchantId, items: inputs, exceptIds: ids });
+    // The SKU index is checked row by row and, on an expression, cannot be deferred: a batch that
+    // swaps or chains SKUs (A→B, B→A) first parks its own rows on SKUs nobody else can hold.
+    await tx
+      .update(products)
+      .set({ sku: sql`'~moving~' || ${products.id}` })
+      .where(and(eq(products.merchantId, merchantId), inArray(products.id, ids)));
     const changed = await updateProducts(tx, {
       merchantId,
       columns: PRODUCT_FORM_COLUMNS,

@@ -137,6 +137,12 @@ export function readRow(
     cells[column] = unprotectCell(record.cells[index] ?? '');
   });
   const issues: Issue[] = [];
+  // PostgreSQL text cannot hold a NUL character; say so per cell rather than failing the file.
+  for (const column of columns) {
+    if (cells[column]?.includes('\u0000')) {
+      issues.push({ column, message: 'This value contains a NUL character, which cannot be stored.' });
+    }
+  }
   if (record.cells.length > columns.length) {
     issues.push({
       column: columns[0]!,

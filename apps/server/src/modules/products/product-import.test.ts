@@ -48,6 +48,8 @@ describe('CSV import', () => {
     ]);
     const unclosed = await importCsv(merchantId, admin.headers, 'sku,name,base_price\nA,"Open,1\n', true);
     expect(unclosed.errors).toEqual([{ line: 2, column: null, message: 'A quoted value is never closed.' }]);
+    const nul = await importCsv(merchantId, admin.headers, 'sku,name,base_price\nN-1,Nul\u0000Name,1', false);
+    expect(nul.errors).toEqual([{ line: 2, column: 'name', message: expect.stringContaining('NUL') }]);
     expect(await snapshot(merchantId)).toEqual([]);
   });
 

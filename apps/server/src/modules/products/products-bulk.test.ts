@@ -152,5 +152,26 @@ describe('POST /products/organisation/{id}/bulk', () => {
       deleted: 1,
     });
     expect((await snapshot(merchantId)).map((row) => row.id).sort()).toEqual([inTier.id, inGroup.id].sort());
+
+    // Ids are read case-insensitively: an upper-case id is the same product, refused the same way.
+    const shouted = await api('DELETE', `/products/${inTier.id.toUpperCase()}`, admin.headers);
+    expect(shouted.statusCode).toBe(409);
+    expect(shouted.json().message).toMatch(/Used by 1 pricing tier/);
+  });
+
+  it('swaps SKUs between products in one update', async () => {
+    const { merchantId, admin } = await newMerchant();
+    const one = await create(merchantId, admin.headers, { sku: 'SWAP-A' });
+    const two = await create(merchantId, admin.headers, { sku: 'SWAP-B' });
+    const result = await runBulk(merchantId, admin.headers, {
+      action: 'update',
+      products: [
+        { ...updateBody(one, { sku: 'SWAP-B' }), id: one.id },
+        { ...updateBody(two, { sku: 'SWAP-A' }), id: two.id.toUpperCase() },
+      ],
+    });
+    expect(result).toMatchObject({ updated: 2 });
+    const skus = new Map((await snapshot(merchantId)).map((row) => [row.id, row.sku]));
+    expect([skus.get(one.id), skus.get(two.id)]).toEqual(['SWAP-B', 'SWAP-A']);
   });
 });

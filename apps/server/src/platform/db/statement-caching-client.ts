@@ -59,14 +59,19 @@ const plainQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   return plainQuery.call(this, config, ...rest);
 };
 
+/** Row counts a statement may be written with; a page size is rounded up to the next one. */
+const LIMIT_STEPS = [1, 2, 11, 26, 51, 101, 501];
+
 /**
  * A page size written into the statement rather than sent as a parameter. With `limit $n`
  * PostgreSQL cannot know a cached (generic) plan reads only a page, costs it as reading a tenth of
- * the table, and so re-plans every run; a literal keeps the generic plan cheap. Page sizes are
- * few (bounded by MAX_PAGE_SIZE), so they add few statement texts.
+ * the table, and so re-plans every run; a literal keeps the generic plan cheap. Sizes are rounded
+ * up to a few steps so that clients choosing every size from 1 to 100 add a handful of statement
+ * texts, not a hundred: the query may return more rows than asked, and callers slice to the page.
  */
 export function literalLimit(rows: number): number {
   if (!Number.isSafeInteger(rows) || rows < 0) throw new Error(`Not a row count: ${rows}`);
+  const step = LIMIT_STEPS.find((candidate) => candidate >= rows) ?? rows;
   // Drizzle inlines an SQL object where it expects a number; its types only admit the number.
-  return sql.raw(String(rows)) as unknown as number;
+  return sql.raw(String(step)) as unknown as number;
 }
