@@ -1,5 +1,8 @@
 import type { CurrentUser, OrganisationMembership } from '@tradeport/contract';
 
+/** Ids a test can read back; the number makes each one distinct. */
+export const idOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
 export const harbour: OrganisationMembership = {
   id: '00000000-0000-4000-8000-000000000001',
   title: 'Harbour Wholesale',

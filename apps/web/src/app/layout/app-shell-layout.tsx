@@ -5,7 +5,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { ShellBanners } from '#features/session-states/components/shell-banners.tsx';
 import { TrialExpiredPage } from '#features/session-states/components/trial-expired-page.tsx';
 import { shellBanners, shellView } from '#features/session-states/shell-state.ts';
-import { useCurrentAccount } from '#features/users/api/current-user.ts';
+import { useCurrentAccount } from '#lib/current-account.ts';
 import { useNow } from '#lib/use-now.ts';
 import { buildMenu, type MenuSection } from './build-menu.ts';
 import { FullPageLoader } from './full-page-loader.tsx';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, OrganisationMembership } from '@tradeport/contract';
 import { useEffect } from 'react';
-import { currentUserQuery } from '#features/users/api/current-user.ts';
+import { currentUserQuery } from '#lib/current-account.ts';
 import { organisationIdStore } from '#lib/organisation.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { useCurrentAccount } from '#features/users/api/current-user.ts';
+import { useCurrentAccount } from '#lib/current-account.ts';
 
 export function HomePage() {
   const { data: currentUser, organisation } = useCurrentAccount();

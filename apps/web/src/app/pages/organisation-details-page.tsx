@@ -1,7 +1,7 @@
 import { Alert, Divider, Stack, Text, Title } from '@mantine/core';
 import { OrganisationDetailsSection } from '#features/organisations/components/organisation-details-section.tsx';
 import { PeopleSection } from '#features/people/components/people-section.tsx';
-import { useCurrentAccount } from '#features/users/api/current-user.ts';
+import { useCurrentAccount } from '#lib/current-account.ts';
 
 /** /organisations/details: the organisation's details and its people, for its Admins (SPEC §6). */
 export function OrganisationDetailsPage() {

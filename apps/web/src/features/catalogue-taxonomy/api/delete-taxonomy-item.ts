@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { request } from '#lib/api-client.ts';
+import { useOrganisationId } from '#lib/use-organisation-id.ts';
 import type { TaxonomyItem, TaxonomyKind, TaxonomyValues } from '../model/taxonomy-kind.ts';
 import { TAXONOMY_DELETE_ERROR_CODES } from './taxonomy-error-codes.ts';
 import { taxonomyKeys } from './taxonomy-keys.ts';
-import { useOrganisationId } from './use-organisation-id.ts';
 
 export function useDeleteTaxonomyItem<T extends TaxonomyItem, S extends z.ZodType, V extends TaxonomyValues>(
   kind: TaxonomyKind<T, S, V>,

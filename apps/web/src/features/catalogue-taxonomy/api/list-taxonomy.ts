@@ -1,9 +1,9 @@
 import { infiniteQueryOptions, keepPreviousData, skipToken, useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { request } from '#lib/api-client.ts';
+import { useOrganisationId } from '#lib/use-organisation-id.ts';
 import type { TaxonomyItem, TaxonomyKind, TaxonomyValues } from '../model/taxonomy-kind.ts';
 import { taxonomyKeys } from './taxonomy-keys.ts';
-import { useOrganisationId } from './use-organisation-id.ts';
 
 export const TAXONOMY_PAGE_SIZE = 25;
 

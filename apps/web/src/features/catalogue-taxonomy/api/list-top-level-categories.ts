@@ -1,8 +1,8 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { type Category, listCategories, MAX_PAGE_SIZE } from '@tradeport/contract';
 import { request } from '#lib/api-client.ts';
+import { useOrganisationId } from '#lib/use-organisation-id.ts';
 import { taxonomyKeys } from './taxonomy-keys.ts';
-import { useOrganisationId } from './use-organisation-id.ts';
 
 /**
  * Stops reading after this many pages (2,000 categories). A merchant's category vocabulary is far

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { idOf, json, recordPath, renderTaxonomy, stubTaxonomyApi } from '../testing/taxonomy-api-stub.tsx';
+import { idOf } from '#testing/fixtures.ts';
+import { json, recordPath, renderTaxonomy, stubTaxonomyApi } from '../testing/taxonomy-api-stub.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,4 +1,5 @@
 import { Button, EmptyState } from '@mantine/core';
+import { NoSearchMatches } from '#lib/ui/no-search-matches.tsx';
 
 /** An empty list: nothing yet (offer to add the first), or nothing matching the search. */
 export function NoTaxonomyItems(props: {
@@ -9,18 +10,7 @@ export function NoTaxonomyItems(props: {
 }) {
   const { singular, plural } = props.kind;
   if (props.search) {
-    return (
-      <EmptyState
-        title={`No ${plural} match “${props.search}”`}
-        description="Check the spelling, or search by another part of the name."
-      >
-        <EmptyState.Actions>
-          <Button variant="default" onClick={props.onClearSearch}>
-            Clear search
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
-    );
+    return <NoSearchMatches plural={plural} search={props.search} onClear={props.onClearSearch} />;
   }
   return (
     <EmptyState

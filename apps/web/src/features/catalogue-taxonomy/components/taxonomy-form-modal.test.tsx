@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { idOf } from '#testing/fixtures.ts';
 import {
   collectionPath,
-  idOf,
   json,
   recordPath,
   renderTaxonomy,

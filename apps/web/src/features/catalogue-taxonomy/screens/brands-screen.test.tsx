@@ -2,14 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ORGANISATION_HEADER } from '@tradeport/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { harbour } from '#testing/fixtures.ts';
-import {
-  collectionPath,
-  idOf,
-  json,
-  renderTaxonomy,
-  stubTaxonomyApi,
-} from '../testing/taxonomy-api-stub.tsx';
+import { harbour, idOf } from '#testing/fixtures.ts';
+import { collectionPath, json, renderTaxonomy, stubTaxonomyApi } from '../testing/taxonomy-api-stub.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { collectionPath, idOf, renderTaxonomy, stubTaxonomyApi } from '../testing/taxonomy-api-stub.tsx';
+import { idOf } from '#testing/fixtures.ts';
+import { collectionPath, renderTaxonomy, stubTaxonomyApi } from '../testing/taxonomy-api-stub.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,10 +1,7 @@
 import { vi } from 'vitest';
-import { QueryLayout } from '#app/layout/query-layout.tsx';
-import { organisationIdStore } from '#lib/organisation.ts';
-import { sessionStore } from '#lib/session.ts';
 import { type FakeHandler, type FakeRequest, fakeFetch } from '#testing/fake-api.ts';
-import { harbour, longSession, merchantUser } from '#testing/fixtures.ts';
-import { jsonResponse, renderRoutes } from '#testing/render-routes.tsx';
+import { harbour, idOf, merchantUser } from '#testing/fixtures.ts';
+import { jsonResponse, renderAsMerchant } from '#testing/render-routes.tsx';
 import {
   BrandsScreen,
   CategoriesScreen,
@@ -20,9 +17,6 @@ export type Segment = 'brands' | 'suppliers' | 'uom' | 'categories';
 export const collectionPath = (segment: Segment) => `/api/v1/products/${segment}/organisation/${harbour.id}`;
 export const recordPath = (segment: Segment, id: string) =>
   `/api/v1/products/${segment}/${id}/organisation/${harbour.id}`;
-
-/** Ids a test can read back; the number makes each one distinct. */
-export const idOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 type Item = { id: string; name: string };
 
@@ -91,19 +85,12 @@ export function stubTaxonomyApi<T extends Item>(options: {
 export function renderTaxonomy(
   path: '/brands' | '/suppliers' | '/uoms' | '/categories' | `/brands?${string}`,
 ) {
-  sessionStore.set(longSession);
-  organisationIdStore.set(harbour.id);
-  return renderRoutes(
+  return renderAsMerchant(
     [
-      {
-        element: <QueryLayout />,
-        children: [
-          { path: '/brands', element: <BrandsScreen /> },
-          { path: '/suppliers', element: <SuppliersScreen /> },
-          { path: '/uoms', element: <UnitsOfMeasureScreen /> },
-          { path: '/categories', element: <CategoriesScreen /> },
-        ],
-      },
+      { path: '/brands', element: <BrandsScreen /> },
+      { path: '/suppliers', element: <SuppliersScreen /> },
+      { path: '/uoms', element: <UnitsOfMeasureScreen /> },
+      { path: '/categories', element: <CategoriesScreen /> },
     ],
     path,
   );

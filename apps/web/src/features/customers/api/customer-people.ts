@@ -1,8 +1,8 @@
 import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type EndpointInput, inviteCustomerUser, listCustomerUsers } from '@tradeport/contract';
 import { request } from '#lib/api-client.ts';
+import { useOrganisationId } from '#lib/use-organisation-id.ts';
 import { customerKeys } from './customer-keys.ts';
-import { useOrganisationId } from './use-organisation-id.ts';
 
 export type InviteBody = NonNullable<EndpointInput<typeof inviteCustomerUser>['body']>;
 

@@ -6,8 +6,8 @@ import {
   updateCustomerSettings,
 } from '@tradeport/contract';
 import { request } from '#lib/api-client.ts';
+import { useOrganisationId } from '#lib/use-organisation-id.ts';
 import { customerKeys } from './customer-keys.ts';
-import { useOrganisationId } from './use-organisation-id.ts';
 
 export function customerSettingsQuery(organisationId: string | null, customerId: string) {
   return queryOptions({

@@ -1,8 +1,8 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { getCustomer } from '@tradeport/contract';
 import { request } from '#lib/api-client.ts';
+import { useOrganisationId } from '#lib/use-organisation-id.ts';
 import { customerKeys } from './customer-keys.ts';
-import { useOrganisationId } from './use-organisation-id.ts';
 
 export function customerQuery(organisationId: string | null, customerId: string) {
   return queryOptions({

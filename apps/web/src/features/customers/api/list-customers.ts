@@ -1,18 +1,12 @@
 import { infiniteQueryOptions, keepPreviousData, skipToken, useInfiniteQuery } from '@tanstack/react-query';
 import { listCustomers } from '@tradeport/contract';
 import { request } from '#lib/api-client.ts';
+import { useOrganisationId } from '#lib/use-organisation-id.ts';
 import { type CustomerListFilters, customerKeys } from './customer-keys.ts';
-import { useOrganisationId } from './use-organisation-id.ts';
 
 export const CUSTOMERS_PAGE_SIZE = 25;
 /** The API searches from this many characters; shorter text is not sent at all. */
 export const MIN_SEARCH_LENGTH = 2;
-
-/** The search to send for what was typed: trimmed, and none below the minimum. */
-export function effectiveSearch(text: string): string | null {
-  const trimmed = text.trim();
-  return trimmed.length >= MIN_SEARCH_LENGTH ? trimmed : null;
-}
 
 export function customersQuery(organisationId: string | null, filters: CustomerListFilters) {
   return infiniteQueryOptions({

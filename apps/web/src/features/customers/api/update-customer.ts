@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Customer, updateCustomer } from '@tradeport/contract';
 import { request } from '#lib/api-client.ts';
 import { ApiError } from '#lib/api-error.ts';
+import { useOrganisationId } from '#lib/use-organisation-id.ts';
 import type { CustomerDetailsBody } from '../model/customer-form.ts';
 import { customerKeys } from './customer-keys.ts';
-import { useOrganisationId } from './use-organisation-id.ts';
 
 export type UpdateCustomerInput = {
   customerId: string;

@@ -2,11 +2,11 @@ import { Button, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core'
 import type { CustomerPaymentSettings } from '@tradeport/contract';
 import type { FormEvent } from 'react';
 import { showSuccessToast } from '#lib/toasts.ts';
+import { LoadFailedAlert } from '#lib/ui/load-failed-alert.tsx';
 import { useFormState } from '#lib/use-form-state.ts';
 import { useCustomerSettings, useUpdateCustomerSettings } from '../api/customer-settings.ts';
 import { customerFormFailure, paymentValuesOf, validatePaymentSettings } from '../model/customer-form.ts';
 import { creditLimitLabel, paymentTermsLabel } from '../model/format-customer.ts';
-import { LoadFailedAlert } from './load-failed-alert.tsx';
 import { PaymentSettingsFields } from './payment-settings-fields.tsx';
 import { Section } from './section.tsx';
 

@@ -6,7 +6,7 @@ import { showSuccessToast } from '#lib/toasts.ts';
 import { useCustomerPeople, useInviteCustomerUser } from '../api/customer-people.ts';
 import { type FieldErrors, lastPathSegment, matchFieldErrors } from '#lib/form-errors.ts';
 import { errorProps } from '#lib/use-form-state.ts';
-import { LoadFailedAlert } from './load-failed-alert.tsx';
+import { LoadFailedAlert } from '#lib/ui/load-failed-alert.tsx';
 import { Section } from './section.tsx';
 
 type Person = EndpointResponse<typeof listCustomerUsers>[number];

@@ -3,11 +3,11 @@ import { CustomerParams } from '@tradeport/contract';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '#lib/api-error.ts';
 import { formatDate } from '#lib/format.ts';
+import { LoadFailedAlert } from '#lib/ui/load-failed-alert.tsx';
 import { useCustomer } from '../api/get-customer.ts';
 import { ArchiveSection } from '../components/archive-section.tsx';
 import { CustomerBadges } from '../components/customer-badges.tsx';
 import { DetailsSection } from '../components/details-section.tsx';
-import { LoadFailedAlert } from '../components/load-failed-alert.tsx';
 import { PaymentSettingsSection } from '../components/payment-settings-section.tsx';
 import { PeopleSection } from '../components/people-section.tsx';
 

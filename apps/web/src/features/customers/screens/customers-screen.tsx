@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   EmptyState,
   Group,
@@ -10,16 +9,17 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useDisclosure } from '@mantine/hooks';
 import { useSearchParams } from 'react-router';
+import { LoadFailedAlert } from '#lib/ui/load-failed-alert.tsx';
+import { LoadMoreFooter } from '#lib/ui/load-more-footer.tsx';
+import { NoSearchMatches } from '#lib/ui/no-search-matches.tsx';
+import { useUrlSearch } from '#lib/use-url-search.ts';
 import type { CustomerStatusFilter } from '../api/customer-keys.ts';
-import { effectiveSearch, MIN_SEARCH_LENGTH, useCustomers } from '../api/list-customers.ts';
+import { MIN_SEARCH_LENGTH, useCustomers } from '../api/list-customers.ts';
 import { CreateCustomerModal } from '../components/create-customer-modal.tsx';
 import { CustomersTable, CustomersTableSkeleton } from '../components/customers-table.tsx';
-import { LoadFailedAlert } from '../components/load-failed-alert.tsx';
 
-const SEARCH_DEBOUNCE_MS = 300;
 const STATUS_OPTIONS: { value: CustomerStatusFilter; label: string }[] = [
   { value: 'active', label: 'Active' },
   { value: 'archived', label: 'Archived' },
@@ -37,18 +37,7 @@ function NoCustomers(props: {
   onClearSearch: () => void;
 }) {
   if (props.search) {
-    return (
-      <EmptyState
-        title={`No customers match “${props.search}”`}
-        description="Check the spelling, or search by another part of the name."
-      >
-        <EmptyState.Actions>
-          <Button variant="default" onClick={props.onClearSearch}>
-            Clear search
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
-    );
+    return <NoSearchMatches plural="customers" search={props.search} onClear={props.onClearSearch} />;
   }
   if (props.status === 'archived') {
     return (
@@ -72,22 +61,12 @@ function NoCustomers(props: {
 
 /** /customers: the merchant's customers, searched and filtered on the server, a page at a time. */
 export function CustomersScreen() {
+  // The URL keeps the search and filter, so Back from a customer returns to the same list.
   const [searchParams, setSearchParams] = useSearchParams();
   const status = statusOf(searchParams.get('status'));
-  const [searchText, setSearchText] = useState(() => searchParams.get('q') ?? '');
-  const [debouncedText] = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
-  const search = effectiveSearch(debouncedText);
+  const { searchText, setSearchText, search } = useUrlSearch({ minLength: MIN_SEARCH_LENGTH });
   const [isCreateOpen, createModal] = useDisclosure(false);
   const query = useCustomers({ search, status });
-
-  // The URL keeps the search and filter, so Back from a customer returns to the same list.
-  useEffect(() => {
-    if ((searchParams.get('q') ?? '') === (search ?? '')) return;
-    const next = new URLSearchParams(searchParams);
-    if (search) next.set('q', search);
-    else next.delete('q');
-    setSearchParams(next, { replace: true });
-  }, [search, searchParams, setSearchParams]);
 
   const setStatus = (value: CustomerStatusFilter) => {
     const next = new URLSearchParams(searchParams);
@@ -124,25 +103,7 @@ export function CustomersScreen() {
     content = (
       <Stack gap="md">
         <CustomersTable customers={customers} isUpdating={isUpdating} />
-        {query.isFetchNextPageError && (
-          <Alert color="red" variant="light">
-            We could not load more customers.
-          </Alert>
-        )}
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            Showing {customers.length} {customers.length === 1 ? 'customer' : 'customers'}
-          </Text>
-          {query.hasNextPage && (
-            <Button
-              variant="default"
-              onClick={() => void query.fetchNextPage()}
-              loading={query.isFetchingNextPage}
-            >
-              {query.isFetchNextPageError ? 'Try again' : 'Load more'}
-            </Button>
-          )}
-        </Group>
+        <LoadMoreFooter query={query} shown={customers.length} singular="customer" plural="customers" />
       </Stack>
     );
   }

@@ -5,11 +5,8 @@ import type {
   listCustomerUsers,
 } from '@tradeport/contract';
 import { vi } from 'vitest';
-import { QueryLayout } from '#app/layout/query-layout.tsx';
-import { organisationIdStore } from '#lib/organisation.ts';
-import { sessionStore } from '#lib/session.ts';
-import { harbour, longSession, merchantUser } from '#testing/fixtures.ts';
-import { jsonResponse, renderRoutes } from '#testing/render-routes.tsx';
+import { harbour, merchantUser } from '#testing/fixtures.ts';
+import { jsonResponse, renderAsMerchant } from '#testing/render-routes.tsx';
 import { CustomerDetailScreen } from '../screens/customer-detail-screen.tsx';
 import { CustomersScreen } from '../screens/customers-screen.tsx';
 
@@ -104,17 +101,10 @@ export function stubApi(handlers: Record<string, StubHandler>) {
 
 /** A signed-in merchant acting for Harbour Wholesale, on the customers routes. */
 export function renderCustomers(path: string) {
-  sessionStore.set(longSession);
-  organisationIdStore.set(harbour.id);
-  return renderRoutes(
+  return renderAsMerchant(
     [
-      {
-        element: <QueryLayout />,
-        children: [
-          { path: '/customers', element: <CustomersScreen /> },
-          { path: '/customers/:customerId', element: <CustomerDetailScreen /> },
-        ],
-      },
+      { path: '/customers', element: <CustomersScreen /> },
+      { path: '/customers/:customerId', element: <CustomerDetailScreen /> },
     ],
     path,
   );

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { setTierItem, type TierPriceInput } from '@tradeport/contract';
 import { useMembershipChanged } from '#features/product-groups/api/use-membership-changed.ts';
-import { useOrganisationId } from '#features/product-groups/api/use-organisation-id.ts';
 import { WRITE_ERROR_CODES } from '#features/product-groups/model/write-refusal.ts';
 import { request } from '#lib/api-client.ts';
+import { useOrganisationId } from '#lib/use-organisation-id.ts';
 import { pricingKind } from '../model/pricing-kind.ts';
 
 /** Puts one product in the tier at a price (or changes its price, if it is already in). */

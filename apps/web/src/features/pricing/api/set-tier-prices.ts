@@ -1,9 +1,9 @@
 import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { setTierItems, type TierItem, type TierPriceInput } from '@tradeport/contract';
 import { groupKeys } from '#features/product-groups/api/group-keys.ts';
-import { useOrganisationId } from '#features/product-groups/api/use-organisation-id.ts';
 import { WRITE_ERROR_CODES } from '#features/product-groups/model/write-refusal.ts';
 import { request } from '#lib/api-client.ts';
+import { useOrganisationId } from '#lib/use-organisation-id.ts';
 import { pricingKind } from '../model/pricing-kind.ts';
 
 type ItemsPage = { items: TierItem[]; next_cursor: string | null };

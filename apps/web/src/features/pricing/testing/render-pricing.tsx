@@ -1,4 +1,4 @@
-import { renderGroupRoutes } from '#features/product-groups/testing/group-api-stub.tsx';
+import { renderAsMerchant } from '#testing/render-routes.tsx';
 import { PricingTierScreen } from '../screens/pricing-tier-screen.tsx';
 import { PricingTiersScreen } from '../screens/pricing-tiers-screen.tsx';
 
@@ -6,7 +6,7 @@ export const PRICING = { segment: 'pricing', member: 'tier' } as const;
 
 /** The pricing routes as the router has them, starting at `path`. */
 export function renderPricing(path: string) {
-  return renderGroupRoutes(
+  return renderAsMerchant(
     [
       { path: '/pricing', element: <PricingTiersScreen /> },
       { path: '/pricing/:tierId', element: <PricingTierScreen /> },

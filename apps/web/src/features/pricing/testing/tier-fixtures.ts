@@ -1,10 +1,10 @@
 import {
   customerFixture,
   groupFixture,
-  idOf,
   memberOf,
   productFixture,
 } from '#features/product-groups/testing/group-fixtures.ts';
+import { idOf } from '#testing/fixtures.ts';
 
 export const wholesale = groupFixture({
   id: idOf(1),

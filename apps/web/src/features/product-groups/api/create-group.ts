@@ -2,10 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GroupInput } from '@tradeport/contract';
 import type { z } from 'zod';
 import { request } from '#lib/api-client.ts';
+import { useOrganisationId } from '#lib/use-organisation-id.ts';
 import type { GroupKind, GroupProduct } from '../model/group-kind.ts';
 import { GROUP_FORM_ERROR_CODES } from '../model/group-form.ts';
 import { groupKeys } from './group-keys.ts';
-import { useOrganisationId } from './use-organisation-id.ts';
 
 export function useCreateGroup<S extends z.ZodType<GroupProduct>>(kind: GroupKind<S>) {
   const queryClient = useQueryClient();

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { request } from '#lib/api-client.ts';
+import { useOrganisationId } from '#lib/use-organisation-id.ts';
 import type { GroupKind, GroupProduct } from '../model/group-kind.ts';
 import { WRITE_ERROR_CODES } from '../model/write-refusal.ts';
 import { groupKeys } from './group-keys.ts';
-import { useOrganisationId } from './use-organisation-id.ts';
 
 export function useDeleteGroup<S extends z.ZodType<GroupProduct>>(kind: GroupKind<S>, groupId: string) {
   const queryClient = useQueryClient();

@@ -1,9 +1,9 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { request } from '#lib/api-client.ts';
+import { useOrganisationId } from '#lib/use-organisation-id.ts';
 import type { GroupKind, GroupProduct } from '../model/group-kind.ts';
 import { groupKeys } from './group-keys.ts';
-import { useOrganisationId } from './use-organisation-id.ts';
 
 export function groupQuery<S extends z.ZodType<GroupProduct>>(
   kind: GroupKind<S>,

@@ -1,9 +1,9 @@
 import { infiniteQueryOptions, keepPreviousData, skipToken, useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { request } from '#lib/api-client.ts';
+import { useOrganisationId } from '#lib/use-organisation-id.ts';
 import type { GroupKind, GroupProduct } from '../model/group-kind.ts';
 import { groupKeys } from './group-keys.ts';
-import { useOrganisationId } from './use-organisation-id.ts';
 
 export const GROUPS_PAGE_SIZE = 25;
 

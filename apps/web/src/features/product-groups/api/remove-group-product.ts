@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { request } from '#lib/api-client.ts';
+import { useOrganisationId } from '#lib/use-organisation-id.ts';
 import type { GroupKind, GroupProduct } from '../model/group-kind.ts';
 import { WRITE_ERROR_CODES } from '../model/write-refusal.ts';
 import { useMembershipChanged } from './use-membership-changed.ts';
-import { useOrganisationId } from './use-organisation-id.ts';
 
 /** Takes one product out of a tier or group. */
 export function useRemoveGroupProduct<S extends z.ZodType<GroupProduct>>(

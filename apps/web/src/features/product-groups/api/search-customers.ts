@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { listCustomers } from '@tradeport/contract';
 import { request } from '#lib/api-client.ts';
+import { useOrganisationId } from '#lib/use-organisation-id.ts';
 import { groupKeys } from './group-keys.ts';
-import { useOrganisationId } from './use-organisation-id.ts';
 import { PICKER_RESULTS } from './search-products.ts';
 
 export function customerSearchQuery(organisationId: string | null, term: string | null) {

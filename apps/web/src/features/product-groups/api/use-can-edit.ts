@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { currentUserQuery, useCurrentAccount } from '#features/users/api/current-user.ts';
+import { currentUserQuery, useCurrentAccount } from '#lib/current-account.ts';
 
 /**
  * Everyone in the organisation may read tiers and groups; only its Admins may change them (the

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useOrganisationId } from '#lib/use-organisation-id.ts';
 import { groupKeys } from './group-keys.ts';
-import { useOrganisationId } from './use-organisation-id.ts';
 
 type Kind = { key: 'pricing' | 'visibility' };
 

@@ -1,4 +1,5 @@
 import { Button, EmptyState, Text } from '@mantine/core';
+import { NoSearchMatches } from '#lib/ui/no-search-matches.tsx';
 
 type EmptyKind = { singular: string; plural: string; explanation: string };
 
@@ -15,18 +16,7 @@ export function NoGroups(props: {
 }) {
   const { kind } = props;
   if (props.search) {
-    return (
-      <EmptyState
-        title={`No ${kind.plural} match “${props.search}”`}
-        description="Check the spelling, or search by another part of the name."
-      >
-        <EmptyState.Actions>
-          <Button variant="default" onClick={props.onClearSearch}>
-            Clear search
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
-    );
+    return <NoSearchMatches plural={kind.plural} search={props.search} onClear={props.onClearSearch} />;
   }
   return (
     <EmptyState title={`No ${kind.plural} yet`} description={kind.explanation}>

@@ -5,15 +5,11 @@ import type {
   GroupSummary,
   ProductSearchResult,
 } from '@tradeport/contract';
-import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import { QueryLayout } from '#app/layout/query-layout.tsx';
-import { organisationIdStore } from '#lib/organisation.ts';
-import { sessionStore } from '#lib/session.ts';
 import type { FakeHandler, FakeRequest } from '#testing/fake-api.ts';
-import { harbour, longSession, merchantUser } from '#testing/fixtures.ts';
-import { jsonResponse as json, renderRoutes } from '#testing/render-routes.tsx';
-import { idOf, memberOf } from './group-fixtures.ts';
+import { harbour, idOf, merchantUser } from '#testing/fixtures.ts';
+import { jsonResponse as json } from '#testing/render-routes.tsx';
+import { memberOf } from './group-fixtures.ts';
 
 export { json };
 
@@ -213,11 +209,4 @@ export function stubGroupApi(options: {
   const requestsTo = (key: string) =>
     requests.filter((request) => `${request.method} ${request.path}` === key);
   return { fetchMock, requests, requestsTo };
-}
-
-/** A signed-in merchant acting for Harbour Wholesale, on the given routes. */
-export function renderGroupRoutes(routes: { path: string; element: ReactNode }[], path: string) {
-  sessionStore.set(longSession);
-  organisationIdStore.set(harbour.id);
-  return renderRoutes([{ element: <QueryLayout />, children: routes }], path);
 }

@@ -1,8 +1,5 @@
 import type { Customer, GroupCustomer, GroupSummary, ProductSearchResult } from '@tradeport/contract';
-import { harbour, merchantUser } from '#testing/fixtures.ts';
-
-/** Ids a test can read back; the number makes each one distinct. */
-export const idOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+import { harbour, idOf, merchantUser } from '#testing/fixtures.ts';
 
 /** The signed-in merchant as a User (not an Admin) of Harbour Wholesale: may read, not change. */
 export const harbourUser = {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bulkProducts } from '@tradeport/contract';
 import { request } from '#lib/api-client.ts';
+import { useOrganisationId } from '#lib/use-organisation-id.ts';
 import { productKeys } from './product-keys.ts';
-import { useOrganisationId } from './use-organisation-id.ts';
 
 export type BulkAction = 'archive' | 'restore' | 'delete';
 

@@ -2,9 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { exportProducts } from '@tradeport/contract';
 import { requestText } from '#lib/api-download.ts';
 import { saveTextFile } from '#lib/save-file.ts';
+import { useOrganisationId } from '#lib/use-organisation-id.ts';
 import { filtersQuery } from './list-products.ts';
 import type { ProductListFilters } from './product-keys.ts';
-import { useOrganisationId } from './use-organisation-id.ts';
 
 /** products-2025-03-04.csv, dated in the person's own time zone. */
 export function exportFilename(now: Date): string {

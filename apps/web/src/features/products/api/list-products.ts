@@ -1,16 +1,10 @@
 import { infiniteQueryOptions, keepPreviousData, skipToken, useInfiniteQuery } from '@tanstack/react-query';
-import { listProducts, MIN_SEARCH_CHARS } from '@tradeport/contract';
+import { listProducts } from '@tradeport/contract';
 import { request } from '#lib/api-client.ts';
+import { useOrganisationId } from '#lib/use-organisation-id.ts';
 import { type ProductListFilters, productKeys } from './product-keys.ts';
-import { useOrganisationId } from './use-organisation-id.ts';
 
 export const PRODUCTS_PAGE_SIZE = 50;
-
-/** The search to send for what was typed: trimmed, and none below the API's minimum. */
-export function effectiveSearch(text: string): string | null {
-  const trimmed = text.trim();
-  return trimmed.length >= MIN_SEARCH_CHARS ? trimmed : null;
-}
 
 /** The list and the CSV export take the same filters; "any" is left out rather than sent empty. */
 export function filtersQuery(filters: ProductListFilters) {

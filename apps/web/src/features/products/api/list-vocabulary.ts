@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { listBrands, listCategories, listSuppliers, listUnitsOfMeasure } from '@tradeport/contract';
 import { request } from '#lib/api-client.ts';
+import { useOrganisationId } from '#lib/use-organisation-id.ts';
 import { unitLabel } from '../model/format-product.ts';
 import { productKeys, type VocabularyKind } from './product-keys.ts';
-import { useOrganisationId } from './use-organisation-id.ts';
 
 /** One choice in a brand, supplier, category or unit picker. */
 export type VocabularyOption = { value: string; label: string };

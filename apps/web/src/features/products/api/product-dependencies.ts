@@ -1,8 +1,8 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { getProductDependencies } from '@tradeport/contract';
 import { request } from '#lib/api-client.ts';
+import { useOrganisationId } from '#lib/use-organisation-id.ts';
 import { productKeys } from './product-keys.ts';
-import { useOrganisationId } from './use-organisation-id.ts';
 
 export function productDependenciesQuery(organisationId: string | null, productIds: readonly string[]) {
   return queryOptions({

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { changeProductState, deleteProduct, type ProductAction } from '@tradeport/contract';
 import { request } from '#lib/api-client.ts';
+import { useOrganisationId } from '#lib/use-organisation-id.ts';
 import { productKeys } from './product-keys.ts';
-import { useOrganisationId } from './use-organisation-id.ts';
 
 /** Archive or restore one product; the answer is the product as it now is. */
 export function useChangeProductState(productId: string) {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createProduct, type Product, type ProductInput, updateProduct } from '@tradeport/contract';
 import { request } from '#lib/api-client.ts';
+import { useOrganisationId } from '#lib/use-organisation-id.ts';
 import { productKeys } from './product-keys.ts';
-import { useOrganisationId } from './use-organisation-id.ts';
 
 /** Shown on the form: field errors (a SKU already used is a 409 on body.sku), and a stale edit. */
 export const PRODUCT_FORM_ERROR_CODES = ['VALIDATION_ERROR', 'CONFLICT'] as const;

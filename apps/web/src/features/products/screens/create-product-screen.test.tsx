@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { idOf } from '#testing/fixtures.ts';
 import {
   ACME,
-  idOf,
   json,
   LITRE,
   paramsOf,

@@ -2,12 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ORGANISATION_HEADER } from '@tradeport/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { harbour } from '#testing/fixtures.ts';
+import { harbour, idOf } from '#testing/fixtures.ts';
 import {
   ACME,
   BULK_PATH,
   bulkResult,
-  idOf,
   json,
   MILK_ID,
   page,

@@ -1,12 +1,9 @@
-import { useDebouncedValue } from '@mantine/hooks';
-import { ProductFilters, type ProductStatus } from '@tradeport/contract';
-import { useEffect, useState } from 'react';
+import { MIN_SEARCH_CHARS, ProductFilters, type ProductStatus } from '@tradeport/contract';
 import { useSearchParams } from 'react-router';
-import { effectiveSearch } from '../api/list-products.ts';
+import { useUrlSearch } from '#lib/use-url-search.ts';
 import type { ProductListFilters } from '../api/product-keys.ts';
 import type { Picked } from '../model/product-form.ts';
 
-const SEARCH_DEBOUNCE_MS = 300;
 const STATUSES: readonly ProductStatus[] = ['active', 'archived', 'all'];
 
 export type PickedFilter = 'brand' | 'supplier' | 'category';
@@ -29,17 +26,7 @@ function pickedOf(params: URLSearchParams, filter: PickedFilter): Picked {
  */
 export function useProductFilters() {
   const [params, setParams] = useSearchParams();
-  const [searchText, setSearchText] = useState(() => params.get('q') ?? '');
-  const [debouncedText] = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
-  const search = effectiveSearch(debouncedText);
-
-  useEffect(() => {
-    if ((params.get('q') ?? '') === (search ?? '')) return;
-    const next = new URLSearchParams(params);
-    if (search) next.set('q', search);
-    else next.delete('q');
-    setParams(next, { replace: true });
-  }, [search, params, setParams]);
+  const { searchText, setSearchText, search } = useUrlSearch({ minLength: MIN_SEARCH_CHARS });
 
   const update = (change: (next: URLSearchParams) => void) => {
     const next = new URLSearchParams(params);

@@ -1,19 +1,13 @@
 import type { BulkProductsResult, Product } from '@tradeport/contract';
 import { vi } from 'vitest';
-import { QueryLayout } from '#app/layout/query-layout.tsx';
-import { organisationIdStore } from '#lib/organisation.ts';
-import { sessionStore } from '#lib/session.ts';
 import { type FakeHandler, type FakeRequest, fakeFetch } from '#testing/fake-api.ts';
-import { harbour, longSession, merchantUser } from '#testing/fixtures.ts';
-import { jsonResponse, renderRoutes } from '#testing/render-routes.tsx';
+import { harbour, idOf, merchantUser } from '#testing/fixtures.ts';
+import { jsonResponse, renderAsMerchant } from '#testing/render-routes.tsx';
 import { CreateProductScreen } from '../screens/create-product-screen.tsx';
 import { ProductDetailScreen } from '../screens/product-detail-screen.tsx';
 import { ProductsScreen } from '../screens/products-screen.tsx';
 
 export const json = jsonResponse;
-
-/** Ids a test can read back; the number makes each one distinct. */
-export const idOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 export const PRODUCTS_PATH = `/api/v1/products/organisation/${harbour.id}`;
 export const BULK_PATH = `${PRODUCTS_PATH}/bulk`;
@@ -104,18 +98,11 @@ export function stubProductsApi(routes: Record<string, FakeHandler>) {
 
 /** A signed-in merchant acting for Harbour Wholesale, on the product routes. */
 export function renderProducts(path: string) {
-  sessionStore.set(longSession);
-  organisationIdStore.set(harbour.id);
-  return renderRoutes(
+  return renderAsMerchant(
     [
-      {
-        element: <QueryLayout />,
-        children: [
-          { path: '/products', element: <ProductsScreen /> },
-          { path: '/products/create', element: <CreateProductScreen /> },
-          { path: '/products/:productId', element: <ProductDetailScreen /> },
-        ],
-      },
+      { path: '/products', element: <ProductsScreen /> },
+      { path: '/products/create', element: <CreateProductScreen /> },
+      { path: '/products/:productId', element: <ProductDetailScreen /> },
     ],
     path,
   );

@@ -5,10 +5,10 @@ import { recordPath, stubGroupApi } from '#features/product-groups/testing/group
 import {
   customerFixture,
   groupFixture,
-  idOf,
   memberOf,
   productFixture,
 } from '#features/product-groups/testing/group-fixtures.ts';
+import { idOf } from '#testing/fixtures.ts';
 import { renderVisibility, VISIBILITY } from '../testing/render-visibility.tsx';
 
 afterEach(() => {

@@ -1,4 +1,4 @@
-import { useCurrentAccount } from '#features/users/api/current-user.ts';
+import { useCurrentAccount } from './current-account.ts';
 
 /** The organisation the person acts for (SPEC §4 selection); null until the account has loaded. */
 export function useOrganisationId(): string | null {

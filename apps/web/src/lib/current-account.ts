@@ -1,15 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getCurrentUser } from '@tradeport/contract';
-import { request } from '#lib/api-client.ts';
-import { organisationIdStore, selectOrganisation } from '#lib/organisation.ts';
-
-// Before any organisation is chosen the key still needs a first element of its own.
-const NO_ORGANISATION = 'no-organisation';
+import { request } from './api-client.ts';
+import { organisationIdStore, selectOrganisation } from './organisation.ts';
+import { scopedKey } from './query-keys.ts';
 
 /** Keys start with the organisation id so one organisation's data never shows in another. */
 export const userKeys = {
-  current: (organisationId: string | null) =>
-    [organisationId ?? NO_ORGANISATION, 'users', 'current'] as const,
+  current: (organisationId: string | null) => scopedKey(organisationId, 'users', 'current'),
 };
 
 export function currentUserQuery(organisationId: string | null) {
