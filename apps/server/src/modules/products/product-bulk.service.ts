@@ -3,6 +3,7 @@ import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { databaseLowerKeys } from '../../platform/db/database-lower.ts';
 import { products } from '../../platform/db/schema/index.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { bulkResult } from './product-bulk-result.ts';
@@ -32,18 +33,22 @@ async function checkSkus(
   db: Db,
   options: { merchantId: string; items: { sku: string }[]; exceptIds?: string[] },
 ) {
+  const skus = options.items.map((item) => item.sku);
+  // As the one-SKU-per-merchant index compares them: by the database's lower case.
+  const lower = await databaseLowerKeys(db, skus);
   const seen = new Set<string>();
   options.items.forEach((item, index) => {
-    const key = item.sku.toLowerCase();
+    const key = lower(item.sku);
     if (seen.has(key)) throw skuTaken(item.sku, `body.products.${index}.sku`);
     seen.add(key);
   });
   const taken = await findTakenSkus(db, {
     merchantId: options.merchantId,
-    skus: options.items.map((item) => item.sku),
+    skus,
     exceptIds: options.exceptIds,
+    lower,
   });
-  const index = options.items.findIndex((item) => taken.has(item.sku.toLowerCase()));
+  const index = options.items.findIndex((item) => taken.has(item.sku));
   if (index >= 0) throw skuTaken(options.items[index]!.sku, `body.products.${index}.sku`);
 }
 

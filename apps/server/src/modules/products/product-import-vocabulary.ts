@@ -1,57 +1,69 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import type { DatabaseLower } from '../../platform/db/database-lower.ts';
 import { brands, categories, suppliers, unitsOfMeasure } from '../../platform/db/schema/index.ts';
 import { conflict } from '../../platform/errors.ts';
 import type { CategoryPath, ImportRow } from './product-import-rows.ts';
 
 // The brands, suppliers, units and categories an import names, matched to the merchant's own, and
 // the missing ones created. A handful of statements per kind, whatever the number of rows.
+//
+// Names match ignoring case exactly as the vocabulary's unique indexes compare them, by the
+// database's lower(): `lower` is that, worked out once per import for every name the rows hold
+// (see namesIn), since JavaScript's toLowerCase() disagrees with it on some letters.
 
-/** A name the database would not take or give back (its lower case differs from ours). */
+/** A name someone deleted between its creation and its reading back. */
 const notCreated = (name: string) => conflict(`“${name}” could not be created; rename it and try again.`);
 
 type NamedTable = typeof brands | typeof suppliers | typeof unitsOfMeasure;
 
-/** How an import's names are matched: ignoring case, as the vocabulary's unique indexes compare them. */
-export const nameKey = (name: string) => name.toLowerCase();
+/** Every name the rows hold (brands, suppliers, units, categories and their parents). */
+export function namesIn(rows: ImportRow[]): string[] {
+  return rows.flatMap((row) =>
+    [row.brand, row.supplier, row.unit, row.category?.name, row.category?.parent].filter(
+      (name): name is string => typeof name === 'string',
+    ),
+  );
+}
 
 /** Distinct names in file order, first spelling kept: what new_brands (etc.) lists. */
-function distinct(names: (string | null)[]): string[] {
+function distinct(names: (string | null)[], lower: DatabaseLower): string[] {
   const seen = new Map<string, string>();
-  for (const name of names) if (name !== null && !seen.has(nameKey(name))) seen.set(nameKey(name), name);
+  for (const name of names) if (name !== null && !seen.has(lower(name))) seen.set(lower(name), name);
   return [...seen.values()];
 }
 
-async function loadNamed(db: Db, options: { table: NamedTable; merchantId: string; names: string[] }) {
+/** The merchant's ids for `names`, by the database's lower case of the name. */
+async function loadNamed(
+  db: Db,
+  options: { table: NamedTable; merchantId: string; names: string[]; lower: DatabaseLower },
+) {
   const { table } = options;
   const rows = await db
-    .select({ id: table.id, name: table.name })
+    .select({ id: table.id, key: sql<string>`lower(${table.name})` })
     .from(table)
     .where(
       and(
         eq(table.merchantId, options.merchantId),
-        sql`lower(${table.name}) = any(${sql.param(options.names.map(nameKey))}::text[])`,
+        sql`lower(${table.name}) = any(${sql.param(options.names.map(options.lower))}::text[])`,
       ),
     );
-  return new Map(rows.map((row) => [nameKey(row.name), row.id]));
+  return new Map(rows.map((row) => [row.key, row.id]));
 }
 
+type NamedOptions = { table: NamedTable; merchantId: string; names: (string | null)[]; lower: DatabaseLower };
+
 /** The merchant's ids for `names` (by lower-case name) and the names that do not exist yet. */
-async function planNamed(
-  db: Db,
-  options: { table: NamedTable; merchantId: string; names: (string | null)[] },
-) {
-  const names = distinct(options.names);
+async function planNamed(db: Db, options: NamedOptions) {
+  const { lower } = options;
+  const names = distinct(options.names, lower);
   const ids = names.length > 0 ? await loadNamed(db, { ...options, names }) : new Map<string, string>();
-  return { ids, missing: names.filter((name) => !ids.has(nameKey(name))) };
+  return { ids, missing: names.filter((name) => !ids.has(lower(name))) };
 }
 
 /** Creates the missing names (a unit's abbreviation is its name, cut to fit) and answers every id. */
-async function createNamed(
-  db: Db,
-  options: { table: NamedTable; merchantId: string; names: (string | null)[] },
-) {
-  const { table, merchantId } = options;
+async function createNamed(db: Db, options: NamedOptions) {
+  const { table, merchantId, lower } = options;
   const plan = await planNamed(db, options);
   if (plan.missing.length > 0) {
     await db
@@ -66,15 +78,20 @@ async function createNamed(
       // Someone added the same name meanwhile: theirs is used.
       .onConflictDoNothing();
   }
-  return loadNamed(db, { table, merchantId, names: distinct(options.names) });
+  return loadNamed(db, { table, merchantId, lower, names: distinct(options.names, lower) });
 }
 
 // ── categories: one level of nesting, names unique among siblings ──────────────────────────
 
-type CategoryRow = { id: string; name: string; parentId: string | null };
+/** `key` is the database's lower(name), as the siblings' unique index compares names. */
+type CategoryRow = { id: string; key: string; parentId: string | null };
 
 export const categoryLabel = (path: CategoryPath) =>
   path.parent ? `${path.parent} > ${path.name}` : path.name;
+
+/** A path ignoring case: its parent's and its own lower-case names. */
+const pathKey = (path: CategoryPath, lower: DatabaseLower) =>
+  JSON.stringify([path.parent === null ? null : lower(path.parent), lower(path.name)]);
 
 type Resolved = { id: string } | { isNew: true } | { error: string };
 
@@ -82,13 +99,12 @@ type Resolved = { id: string } | { isNew: true } | { error: string };
  * "Milk" is the top-level category Milk, or else the only sub-category named Milk; "Dairy > Milk"
  * is Milk under the top-level Dairy. A name that fits several sub-categories must say its parent.
  */
-function resolveCategory(path: CategoryPath, rows: CategoryRow[]): Resolved {
-  const topLevel = (name: string) =>
-    rows.find((row) => row.parentId === null && nameKey(row.name) === nameKey(name));
+function resolveCategory(path: CategoryPath, rows: CategoryRow[], lower: DatabaseLower): Resolved {
+  const topLevel = (name: string) => rows.find((row) => row.parentId === null && row.key === lower(name));
   if (path.parent === null) {
     const top = topLevel(path.name);
     if (top) return { id: top.id };
-    const subs = rows.filter((row) => row.parentId !== null && nameKey(row.name) === nameKey(path.name));
+    const subs = rows.filter((row) => row.parentId !== null && row.key === lower(path.name));
     if (subs.length === 1) return { id: subs[0]!.id };
     if (subs.length > 1) {
       return { error: `Several categories are named “${path.name}”; write it as “Parent > ${path.name}”.` };
@@ -96,16 +112,21 @@ function resolveCategory(path: CategoryPath, rows: CategoryRow[]): Resolved {
     return { isNew: true };
   }
   const parent = topLevel(path.parent);
-  const child =
-    parent && rows.find((row) => row.parentId === parent.id && nameKey(row.name) === nameKey(path.name));
+  const child = parent && rows.find((row) => row.parentId === parent.id && row.key === lower(path.name));
   return child ? { id: child.id } : { isNew: true };
 }
 
-async function loadCategories(db: Db, merchantId: string, paths: CategoryPath[]): Promise<CategoryRow[]> {
-  const names = [...new Set(paths.flatMap((path) => [path.name, path.parent ?? path.name]).map(nameKey))];
+async function loadCategories(
+  db: Db,
+  options: { merchantId: string; paths: CategoryPath[]; lower: DatabaseLower },
+): Promise<CategoryRow[]> {
+  const { merchantId, lower } = options;
+  const names = [
+    ...new Set(options.paths.flatMap((path) => [path.name, path.parent ?? path.name]).map(lower)),
+  ];
   if (names.length === 0) return [];
   return db
-    .select({ id: categories.id, name: categories.name, parentId: categories.parentId })
+    .select({ id: categories.id, key: sql<string>`lower(${categories.name})`, parentId: categories.parentId })
     .from(categories)
     .where(
       and(
@@ -116,58 +137,62 @@ async function loadCategories(db: Db, merchantId: string, paths: CategoryPath[])
 }
 
 /** Each distinct path (by label, lower-case) resolved against the merchant's categories. */
-async function planCategories(db: Db, options: { merchantId: string; paths: (CategoryPath | null)[] }) {
-  const paths = distinctPaths(options.paths);
-  const rows = await loadCategories(db, options.merchantId, paths);
-  const resolved = new Map(paths.map((path) => [nameKey(categoryLabel(path)), resolveCategory(path, rows)]));
+type CategoryOptions = { merchantId: string; paths: (CategoryPath | null)[]; lower: DatabaseLower };
+
+async function planCategories(db: Db, options: CategoryOptions) {
+  const { lower } = options;
+  const paths = distinctPaths(options.paths, lower);
+  const rows = await loadCategories(db, { ...options, paths });
+  const resolved = new Map(paths.map((path) => [pathKey(path, lower), resolveCategory(path, rows, lower)]));
   return {
     resolved,
-    missing: paths
-      .filter((path) => 'isNew' in resolved.get(nameKey(categoryLabel(path)))!)
-      .map(categoryLabel),
+    missing: paths.filter((path) => 'isNew' in resolved.get(pathKey(path, lower))!).map(categoryLabel),
   };
 }
 
-function distinctPaths(paths: (CategoryPath | null)[]) {
+function distinctPaths(paths: (CategoryPath | null)[], lower: DatabaseLower) {
   const seen = new Map<string, CategoryPath>();
-  for (const path of paths)
-    if (path && !seen.has(nameKey(categoryLabel(path)))) seen.set(nameKey(categoryLabel(path)), path);
+  for (const path of paths) if (path && !seen.has(pathKey(path, lower))) seen.set(pathKey(path, lower), path);
   return [...seen.values()];
 }
 
 /** Creates missing top-level categories, then missing sub-categories, and answers every path's id. */
-async function createCategories(db: Db, options: { merchantId: string; paths: (CategoryPath | null)[] }) {
-  const { merchantId } = options;
-  const paths = distinctPaths(options.paths);
+async function createCategories(db: Db, options: CategoryOptions) {
+  const { merchantId, lower } = options;
+  const paths = distinctPaths(options.paths, lower);
+  const load = () => loadCategories(db, { merchantId, paths, lower });
   const insert = (values: (typeof categories.$inferInsert)[]) =>
     values.length > 0 ? db.insert(categories).values(values).onConflictDoNothing() : undefined;
 
-  let rows = await loadCategories(db, merchantId, paths);
+  let rows = await load();
   const missingTop = distinct(
     paths
-      .filter((path) => 'isNew' in resolveCategory(path, rows))
+      .filter((path) => 'isNew' in resolveCategory(path, rows, lower))
       .map((path) => path.parent ?? path.name)
-      .filter((name) => !rows.some((row) => row.parentId === null && nameKey(row.name) === nameKey(name))),
+      .filter((name) => !rows.some((row) => row.parentId === null && row.key === lower(name))),
+    lower,
   );
   await insert(missingTop.map((name) => ({ merchantId, name, parentId: null })));
-  rows = await loadCategories(db, merchantId, paths);
+  rows = await load();
 
-  const missingSubs = paths.filter((path) => path.parent !== null && 'isNew' in resolveCategory(path, rows));
+  const missingSubs = paths.filter(
+    (path) => path.parent !== null && 'isNew' in resolveCategory(path, rows, lower),
+  );
   const parentIdOf = (path: CategoryPath) =>
-    rows.find((row) => row.parentId === null && nameKey(row.name) === nameKey(path.parent!))?.id;
+    rows.find((row) => row.parentId === null && row.key === lower(path.parent!))?.id;
   // A parent that could not be made leaves its sub-category unresolved, reported below.
   await insert(
     missingSubs
       .filter((path) => parentIdOf(path))
       .map((path) => ({ merchantId, name: path.name, parentId: parentIdOf(path)! })),
   );
-  rows = await loadCategories(db, merchantId, paths);
+  rows = await load();
 
   const ids = new Map<string, string>();
   for (const path of paths) {
-    const resolved = resolveCategory(path, rows);
+    const resolved = resolveCategory(path, rows, lower);
     if (!('id' in resolved)) throw notCreated(categoryLabel(path));
-    ids.set(nameKey(categoryLabel(path)), resolved.id);
+    ids.set(pathKey(path, lower), resolved.id);
   }
   return ids;
 }
@@ -182,41 +207,57 @@ const NAMED = [
 
 type Kind = (typeof NAMED)[number][0] | 'categories';
 
-/** What the rows name: found, to be created (listed by name, as a dry run shows), or ambiguous. */
-export async function planVocabulary(db: Db, options: { merchantId: string; rows: ImportRow[] }) {
-  const { merchantId, rows } = options;
+type VocabularyOptions = { merchantId: string; rows: ImportRow[]; lower: DatabaseLower };
+
+/**
+ * What the rows name: found, to be created (listed by name, as a dry run shows), or ambiguous.
+ * `lower` must cover namesIn(rows).
+ */
+export async function planVocabulary(db: Db, options: VocabularyOptions) {
+  const { merchantId, rows, lower } = options;
   const missing = {} as Record<Kind, string[]>;
   for (const [kind, table, nameOf] of NAMED) {
-    missing[kind] = (await planNamed(db, { table, merchantId, names: rows.map(nameOf) })).missing;
+    missing[kind] = (await planNamed(db, { table, merchantId, lower, names: rows.map(nameOf) })).missing;
   }
-  const categories = await planCategories(db, { merchantId, paths: rows.map((row) => row.category) });
+  const paths = rows.map((row) => row.category);
+  const categories = await planCategories(db, { merchantId, lower, paths });
   missing.categories = categories.missing;
   /** A row's category problem (a name several sub-categories share), if any. */
   const categoryError = (row: ImportRow) => {
-    const resolved = row.category && categories.resolved.get(nameKey(categoryLabel(row.category)));
+    const resolved = row.category && categories.resolved.get(pathKey(row.category, lower));
     return resolved && 'error' in resolved ? resolved.error : undefined;
   };
   return { missing, categoryError };
 }
 
-/** Creates what the rows name and is missing; answers each row's ids. */
-export async function createVocabulary(db: Db, options: { merchantId: string; rows: ImportRow[] }) {
-  const { merchantId, rows } = options;
-  const ids = {} as Record<Kind, Map<string, string>>;
+/** Creates what the rows name and is missing; answers each row's ids. `lower` covers namesIn(rows). */
+export async function createVocabulary(db: Db, options: VocabularyOptions) {
+  const { merchantId, rows, lower } = options;
+  const ids = {} as Record<Exclude<Kind, 'categories'>, Map<string, string>>;
   for (const [kind, table, nameOf] of NAMED) {
-    ids[kind] = await createNamed(db, { table, merchantId, names: rows.map(nameOf) });
+    ids[kind] = await createNamed(db, { table, merchantId, lower, names: rows.map(nameOf) });
   }
-  ids.categories = await createCategories(db, { merchantId, paths: rows.map((row) => row.category) });
-  const idOf = (kind: Kind, name: string | null) => {
+  const categoryIds = await createCategories(db, {
+    merchantId,
+    lower,
+    paths: rows.map((row) => row.category),
+  });
+  const idOf = (kind: Exclude<Kind, 'categories'>, name: string | null) => {
     if (name === null) return null;
-    const id = ids[kind].get(nameKey(name));
+    const id = ids[kind].get(lower(name));
     if (!id) throw notCreated(name);
+    return id;
+  };
+  const categoryIdOf = (path: CategoryPath | null) => {
+    if (path === null) return null;
+    const id = categoryIds.get(pathKey(path, lower));
+    if (!id) throw notCreated(categoryLabel(path));
     return id;
   };
   return (row: ImportRow) => ({
     brandId: idOf('brands', row.brand),
     supplierId: idOf('suppliers', row.supplier),
     unitOfMeasureId: idOf('units', row.unit),
-    categoryId: row.category && idOf('categories', categoryLabel(row.category)),
+    categoryId: categoryIdOf(row.category),
   });
 }

@@ -1,5 +1,6 @@
 import { type BulkProductsResult, type ImportRowError, MAX_IMPORT_ROWS } from '@tradeport/contract';
 import type { Db } from '../../platform/db/client.ts';
+import { type DatabaseLower, databaseLowerKeys } from '../../platform/db/database-lower.ts';
 import { bulkResult } from './product-bulk-result.ts';
 import { CsvSyntaxError, parseCsv } from './product-csv.ts';
 import {
@@ -9,7 +10,7 @@ import {
   readHeader,
   readRow,
 } from './product-import-rows.ts';
-import { createVocabulary, nameKey, planVocabulary } from './product-import-vocabulary.ts';
+import { createVocabulary, namesIn, planVocabulary } from './product-import-vocabulary.ts';
 import { findTakenSkus, insertProducts, type ProductColumn, updateProducts } from './product-writes.ts';
 
 // A CSV import: read and check every row first, then write everything in one transaction, or
@@ -62,24 +63,36 @@ function readFile(csv: string): { columns: ImportColumn[]; rows: ImportRow[]; er
     return { columns, rows: [], errors: [{ line: data[MAX_IMPORT_ROWS]!.line, column: null, message }] };
   }
   const rows: ImportRow[] = [];
-  const firstLineOfSku = new Map<string, number>();
   for (const record of data) {
     const read = readRow(record, columns);
     errors.push(...read.errors);
-    if (!read.row) continue;
-    const earlier = firstLineOfSku.get(nameKey(read.row.sku));
-    if (earlier !== undefined) {
-      errors.push({
-        line: record.line,
-        column: 'sku',
-        message: `The SKU “${read.row.sku}” is already on line ${earlier}.`,
-      });
-      continue;
-    }
-    firstLineOfSku.set(nameKey(read.row.sku), record.line);
-    rows.push(read.row);
+    if (read.row) rows.push(read.row);
   }
   return { columns, rows, errors };
+}
+
+/**
+ * The rows without a SKU an earlier row has (ignoring case as the one-SKU-per-merchant index
+ * does, by the database's lower case), and an error for each left out.
+ */
+function withoutRepeatedSkus(rows: ImportRow[], lower: DatabaseLower) {
+  const kept: ImportRow[] = [];
+  const errors: ImportRowError[] = [];
+  const firstLineOfSku = new Map<string, number>();
+  for (const row of rows) {
+    const earlier = firstLineOfSku.get(lower(row.sku));
+    if (earlier === undefined) {
+      firstLineOfSku.set(lower(row.sku), row.line);
+      kept.push(row);
+    } else {
+      errors.push({
+        line: row.line,
+        column: 'sku',
+        message: `The SKU “${row.sku}” is already on line ${earlier}.`,
+      });
+    }
+  }
+  return { rows: kept, errors };
 }
 
 function capped(errors: ImportRowError[]): ImportRowError[] {
@@ -98,18 +111,21 @@ export async function importProducts(
   const { merchantId, now } = options;
   const file = readFile(options.csv);
   if (file.rows.length === 0) return refused(capped(file.errors));
-  const { rows, columns } = file;
+  const { columns } = file;
 
   return db.transaction(async (tx) => {
-    const plan = await planVocabulary(tx, { merchantId, rows });
-    const errors = [...file.errors];
+    // Every SKU and name matches as the database's unique indexes compare them: by its lower().
+    const lower = await databaseLowerKeys(tx, [...file.rows.map((row) => row.sku), ...namesIn(file.rows)]);
+    const { rows, errors: repeated } = withoutRepeatedSkus(file.rows, lower);
+    const plan = await planVocabulary(tx, { merchantId, rows, lower });
+    const errors = [...file.errors, ...repeated];
     for (const row of rows) {
       const message = plan.categoryError(row);
       if (message) errors.push({ line: row.line, column: 'category', message });
     }
     errors.sort((a, b) => a.line - b.line);
-    const existing = await findTakenSkus(tx, { merchantId, skus: rows.map((row) => row.sku) });
-    const updates = rows.filter((row) => existing.has(nameKey(row.sku)));
+    const existing = await findTakenSkus(tx, { merchantId, skus: rows.map((row) => row.sku), lower });
+    const updates = rows.filter((row) => existing.has(row.sku));
     // `updated` counts the rows matched to a product, changed or not, the same on a dry run.
     const summary = {
       created: rows.length - updates.length,
@@ -123,7 +139,7 @@ export async function importProducts(
       return bulkResult('import', { ...summary, is_written: false, errors: capped(errors) });
     }
 
-    const referencesOf = await createVocabulary(tx, { merchantId, rows });
+    const referencesOf = await createVocabulary(tx, { merchantId, rows, lower });
     const toColumns = (row: ImportRow) => ({
       ...referencesOf(row),
       name: row.name,
@@ -136,21 +152,19 @@ export async function importProducts(
       packSize: row.packSize,
       barcode: row.barcode,
       // An archived product keeps the date it was archived on.
-      archivedAt: row.isActive ? null : (existing.get(nameKey(row.sku))?.archivedAt ?? now),
+      archivedAt: row.isActive ? null : (existing.get(row.sku)?.archivedAt ?? now),
     });
 
     await insertProducts(tx, {
       merchantId,
-      rows: rows
-        .filter((row) => !existing.has(nameKey(row.sku)))
-        .map((row) => ({ ...toColumns(row), image: null })),
+      rows: rows.filter((row) => !existing.has(row.sku)).map((row) => ({ ...toColumns(row), image: null })),
       now,
     });
     // Only the file's columns change an existing product: a file without a brand column keeps brands.
     await updateProducts(tx, {
       merchantId,
       columns: columns.map((column) => COLUMNS_OF[column]),
-      rows: updates.map((row) => ({ id: existing.get(nameKey(row.sku))!.id, values: toColumns(row) })),
+      rows: updates.map((row) => ({ id: existing.get(row.sku)!.id, values: toColumns(row) })),
       now,
       isSkippingUnchanged: true,
     });

@@ -107,6 +107,67 @@ describe('CSV import', () => {
     expect(categories.find((row) => row.name === 'Milk')).toMatchObject({ parentId: dairy?.id });
   });
 
+  it('matches names and SKUs by the database’s lower case, not JavaScript’s', async () => {
+    // JavaScript lower-cases ΟΔΟΣ to οδος and İ to i̇; PostgreSQL's lower() (which the unique
+    // indexes use) gives οδοσ and i. Matching must follow the database, or names clash.
+    const { merchantId, admin } = await newMerchant();
+    await createVocabulary('suppliers', merchantId, admin.headers, { name: 'İzmir Foods' });
+    const file = [
+      'sku,name,brand,supplier,category,unit,base_price',
+      'İ-1,Figs,ΟΔΟΣ Foods,izmir foods,ΟΔΟΣ > İzmir,Κιλό,4.50',
+      'ΟΔΟΣ-1,Olives,οδοσ foods,,İzmir,,3',
+      // To the database these are different SKUs (οδος-1 and οδοσ-1), as ΟΔΟΣ-1 and οδος-1 are.
+      'οδος-1,Oil,ΟΔΟΣ FOODS,,,κιλό,9',
+    ].join('\n');
+    const preview = await importCsv(merchantId, admin.headers, file, true);
+    expect(preview).toMatchObject({
+      is_written: false,
+      created: 3,
+      updated: 0,
+      errors: [],
+      new_brands: ['ΟΔΟΣ Foods'],
+      new_suppliers: [],
+      new_categories: ['ΟΔΟΣ > İzmir', 'İzmir'],
+      new_units_of_measure: ['Κιλό'],
+    });
+    const written = await importCsv(merchantId, admin.headers, file, false);
+    expect(written).toMatchObject({ is_written: true, created: 3, updated: 0, errors: [] });
+    const first = await snapshot(merchantId);
+    expect(new Set(first.map((row) => row.brandId)).size).toBe(1);
+    expect(first.map((row) => row.sku).sort()).toEqual(['İ-1', 'ΟΔΟΣ-1', 'οδος-1'].sort());
+
+    // Again, changed: every row updates the product it made, and nothing new is named.
+    const again = await importCsv(merchantId, admin.headers, file.replace('4.50', '5'), false);
+    expect(again).toMatchObject({
+      is_written: true,
+      created: 0,
+      updated: 3,
+      errors: [],
+      new_brands: [],
+      new_suppliers: [],
+      new_categories: [],
+      new_units_of_measure: [],
+    });
+    const figs = (await snapshot(merchantId)).find((row) => row.sku === 'İ-1');
+    expect(figs).toMatchObject({ id: first.find((row) => row.sku === 'İ-1')?.id, basePriceCents: 500 });
+    // i-1 is İ-1 to the database, so an existing product, whichever way it is spelt.
+    const lowerCase = await importCsv(merchantId, admin.headers, 'sku,name,base_price\ni-1,Figs,5', false);
+    expect(lowerCase).toMatchObject({ is_written: true, created: 0, updated: 1, errors: [] });
+
+    // Within a file, SKUs the database would take for one are still reported.
+    const repeated = await importCsv(
+      merchantId,
+      admin.headers,
+      ['sku,name,base_price', 'A-1,Apples,1', 'a-1,Apples,1', 'İ-2,Figs,1', 'i-2,Figs,1'].join('\n'),
+      false,
+    );
+    expect(repeated).toMatchObject({ is_written: false, created: 2 });
+    expect(repeated.errors).toEqual([
+      { line: 3, column: 'sku', message: 'The SKU “a-1” is already on line 2.' },
+      { line: 5, column: 'sku', message: 'The SKU “i-2” is already on line 4.' },
+    ]);
+  });
+
   it('refuses a file with more rows than allowed', async () => {
     const { merchantId, admin } = await newMerchant();
     const rows = Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, index) => `S${index},N,1`);

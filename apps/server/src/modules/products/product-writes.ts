@@ -3,6 +3,7 @@ import { and, eq, inArray, not, sql } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
+import { type DatabaseLower, databaseLowerKeys } from '../../platform/db/database-lower.ts';
 import {
   FOREIGN_KEY_VIOLATION,
   findDatabaseError,
@@ -218,17 +219,24 @@ export function asWriteConflict(error: unknown, sku?: { value: string; path?: st
 
 /**
  * Of the given SKUs (any case), those already used by this merchant's products other than
- * `exceptIds`, keyed by lower-case SKU.
+ * `exceptIds`, keyed by the SKU as given. SKUs match as the one-SKU-per-merchant index compares
+ * them, by the database's lower(): `lower` is that, for every given SKU (asked for when absent).
  */
 export async function findTakenSkus(
   db: Db,
-  options: { merchantId: string; skus: readonly string[]; exceptIds?: readonly string[] },
+  options: {
+    merchantId: string;
+    skus: readonly string[];
+    exceptIds?: readonly string[];
+    lower?: DatabaseLower;
+  },
 ) {
-  const lower = [...new Set(options.skus.map((sku) => sku.toLowerCase()))];
-  const taken = new Map<string, { id: string; archivedAt: Date | null }>();
-  for (const chunk of chunks(lower, 5_000)) {
+  const lower = options.lower ?? (await databaseLowerKeys(db, options.skus));
+  const keys = [...new Set(options.skus.map(lower))];
+  const byKey = new Map<string, { id: string; archivedAt: Date | null }>();
+  for (const chunk of chunks(keys, 5_000)) {
     const rows = await db
-      .select({ id: products.id, sku: products.sku, archivedAt: products.archivedAt })
+      .select({ id: products.id, key: sql<string>`lower(${products.sku})`, archivedAt: products.archivedAt })
       .from(products)
       .where(
         and(
@@ -237,7 +245,12 @@ export async function findTakenSkus(
           options.exceptIds?.length ? not(inArray(products.id, [...options.exceptIds])) : undefined,
         ),
       );
-    for (const row of rows) taken.set(row.sku.toLowerCase(), { id: row.id, archivedAt: row.archivedAt });
+    for (const row of rows) byKey.set(row.key, { id: row.id, archivedAt: row.archivedAt });
+  }
+  const taken = new Map<string, { id: string; archivedAt: Date | null }>();
+  for (const sku of options.skus) {
+    const found = byKey.get(lower(sku));
+    if (found) taken.set(sku, found);
   }
   return taken;
 }

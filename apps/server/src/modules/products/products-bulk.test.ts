@@ -46,6 +46,14 @@ describe('POST /products/organisation/{id}/bulk', () => {
       409,
     );
     expect(pathsOf(existing)).toEqual(['body.products.1.sku']);
+    // SKUs compare by the database's lower case (İ-1 is i-1 there, not i̇-1 as in JavaScript).
+    const dotted = await runBulk(
+      merchantId,
+      admin.headers,
+      { action: 'create', products: [productBody({ sku: 'İ-1' }), productBody({ sku: 'i-1' })] },
+      409,
+    );
+    expect(pathsOf(dotted)).toEqual(['body.products.1.sku']);
     expect(await snapshot(merchantId)).toEqual(before);
   });
 
