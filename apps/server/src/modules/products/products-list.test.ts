@@ -126,6 +126,10 @@ describe('GET /products/organisation/{id}/search', () => {
     expect(await search('q=milk&status=active')).not.toContain('Skim Milk Powder 1kg');
     expect((await search('q=choclate'))[0]).toBe('Chocolate Milk 600ml');
     expect((await search('q=ab-1'))[0]).toBe('Arrowroot Biscuits');
+    // Case is folded by the database, as the index is: JavaScript would turn "İ" into "i̇".
+    await make('İzmir Dried Figs', 'IZ-1');
+    expect((await search(`q=${encodeURIComponent('İZMİR')}`))[0]).toBe('İzmir Dried Figs');
+    expect(await search(`q=${encodeURIComponent('İz')}`)).toEqual(['İzmir Dried Figs']);
 
     const first = (await api('GET', `${collection(merchantId)}/search?q=milk&limit=1`, admin.headers)).json()
       .items[0];

@@ -109,7 +109,8 @@ export async function listProductRows(
     filters.category_id ? eq(products.categoryId, filters.category_id) : undefined,
   ];
   if (filters.search) {
-    const pattern = containsPattern(filters.search.toLowerCase());
+    // ILIKE folds case the database's way on both sides.
+    const pattern = containsPattern(filters.search);
     conditions.push(
       or(
         ilike(searchText, pattern),
@@ -164,7 +165,7 @@ const TRIGRAM_LENGTH = 3;
  * Two letters: products containing them, by name. Such terms match a large share of any range, so
  * walking products_merchant_name_idx in order finds a page of matches within a few dozen rows.
  */
-function shortTermSearch(options: { merchantId: string; term: string; status: SQL; limit: number }) {
+function shortTermSearch(options: { merchantId: string; contains: SQL; status: SQL; limit: number }) {
   return sql`
     select ${products.id} as id, ${products.name} as name, ${products.sku} as sku, ${brands.name} as brand_name,
       ${products.basePriceCents} as base_price_cents, ${products.archivedAt} is null as is_active,
@@ -172,7 +173,7 @@ function shortTermSearch(options: { merchantId: string; term: string; status: SQ
     from ${products}
     left join ${brands} on ${brands.id} = ${products.brandId}
     where ${products.merchantId} = ${options.merchantId} and ${options.status}
-      and ${searchText} like ${containsPattern(options.term)}
+      and ${searchText} like ${options.contains}
     order by lower(${products.name}), ${products.id}
     limit ${sql.raw(String(options.limit))}`;
 }
@@ -207,12 +208,14 @@ export async function searchProductRows(
   options: { merchantId: string; q: string; limit: number; status: ProductStatus },
 ): Promise<ProductSearchRow[]> {
   const { merchantId, limit } = options;
-  const term = options.q.toLowerCase();
+  // Lower-cased by the database, as searchText is: JavaScript folds some letters differently.
+  const term = sql`lower(${options.q})`;
+  const contains = sql`lower(${containsPattern(options.q)})`;
   const status = statusCondition(options.status) ?? sql`true`;
   const wordDistance = sql`${term} <<-> ${searchText}`;
   const result = await db.execute(
-    term.length < TRIGRAM_LENGTH
-      ? shortTermSearch({ merchantId, term, status, limit })
+    options.q.length < TRIGRAM_LENGTH
+      ? shortTermSearch({ merchantId, contains, status, limit })
       : sql`
     with candidates as (
       (select ${products.id} as id, ${wordDistance} as distance, ${term} <-> ${searchText} as closeness
@@ -236,7 +239,7 @@ export async function searchProductRows(
     from candidates as c
     join products as p on p.id = c.id
     left join brands as b on b.id = p.brand_id
-    where c.distance <= ${MAX_WORD_DISTANCE} or lower(p.name || ' ' || p.sku) like ${containsPattern(term)}
+    where c.distance <= ${MAX_WORD_DISTANCE} or lower(p.name || ' ' || p.sku) like ${contains}
     group by p.id, b.name
     order by distance, closeness, lower(p.name), p.id
     limit ${sql.raw(String(limit))}`,
