@@ -17,6 +17,10 @@ export const CustomerPaymentSettings = z.object({
 });
 export type CustomerPaymentSettings = z.infer<typeof CustomerPaymentSettings>;
 
+/** A pricing tier or visibility group, named, as a customer shows it. */
+export const CustomerListRef = z.object({ id: z.uuid(), name: z.string() });
+export type CustomerListRef = z.infer<typeof CustomerListRef>;
+
 /** A merchant's customer: the customer organisation plus its account with the merchant. */
 export const Customer = OrganisationDetails.extend({
   id: z.uuid(),
@@ -25,6 +29,10 @@ export const Customer = OrganisationDetails.extend({
   archived: z.boolean(),
   payment_settings: CustomerPaymentSettings,
   user_count: z.number().int(),
+  /** The tier whose prices the customer pays; null for base prices. */
+  pricing_tier: CustomerListRef.nullable(),
+  /** The visibility groups the customer is in, by name (a handful at most). */
+  visibility_groups: z.array(CustomerListRef),
   created_at: z.iso.datetime(),
   version: z.number().int(),
 });

@@ -1,7 +1,14 @@
 import { and, asc, eq, gt, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { Customer } from '@tradeport/contract';
+import type { Customer, CustomerListRef } from '@tradeport/contract';
 import type { Db } from '../../platform/db/client.ts';
-import { customerAccounts, memberships, organisations } from '../../platform/db/schema/index.ts';
+import {
+  customerAccounts,
+  memberships,
+  organisations,
+  pricingTiers,
+  visibilityGroupCustomers,
+  visibilityGroups,
+} from '../../platform/db/schema/index.ts';
 import { detailsFromRow } from '../organisations/organisations.mapping.ts';
 import { decodeCursor, encodeCursor } from '../../platform/db/keyset-cursor.ts';
 import { containsPattern } from '../../platform/db/like-pattern.ts';
@@ -12,12 +19,41 @@ const activePeople = sql<number>`(
     and ${memberships.active} and ${memberships.invitationAccepted}
 )`;
 
-const customerColumns = { account: customerAccounts, organisation: organisations, userCount: activePeople };
+// One aggregate per row inside the page's own query (index on customer_account_id), so a page of
+// customers stays one round trip however many groups they are in.
+const groupsOfCustomer = sql<CustomerListRef[]>`coalesce((
+  select json_agg(
+    json_build_object('id', ${visibilityGroups.id}, 'name', ${visibilityGroups.name})
+    order by lower(${visibilityGroups.name}), ${visibilityGroups.id}
+  )
+  from ${visibilityGroupCustomers}
+  inner join ${visibilityGroups} on ${visibilityGroups.id} = ${visibilityGroupCustomers.groupId}
+  where ${visibilityGroupCustomers.customerAccountId} = ${customerAccounts.id}
+    and ${visibilityGroups.merchantId} = ${customerAccounts.merchantId}
+), '[]'::json)`;
+
+const customerColumns = {
+  account: customerAccounts,
+  organisation: organisations,
+  userCount: activePeople,
+  tierId: pricingTiers.id,
+  tierName: pricingTiers.name,
+  groups: groupsOfCustomer,
+};
+
+/** The account's tier, if any; a tier is only ever the account's own merchant's. */
+const tierOfAccount = and(
+  eq(pricingTiers.id, customerAccounts.pricingTierId),
+  eq(pricingTiers.merchantId, customerAccounts.merchantId),
+);
 
 type CustomerRow = {
   account: typeof customerAccounts.$inferSelect;
   organisation: typeof organisations.$inferSelect;
   userCount: number;
+  tierId: string | null;
+  tierName: string | null;
+  groups: CustomerListRef[];
 };
 
 export function toCustomer(row: CustomerRow): Customer {
@@ -33,6 +69,9 @@ export function toCustomer(row: CustomerRow): Customer {
       credit_limit_cents: row.account.creditLimitCents,
     },
     user_count: Number(row.userCount),
+    pricing_tier:
+      row.tierId !== null && row.tierName !== null ? { id: row.tierId, name: row.tierName } : null,
+    visibility_groups: row.groups,
     created_at: row.account.createdAt.toISOString(),
     version: row.account.version,
   };
@@ -76,6 +115,7 @@ export async function listCustomerPage(
     .select({ ...customerColumns, sortKey })
     .from(customerAccounts)
     .innerJoin(organisations, eq(organisations.id, customerAccounts.customerOrganisationId))
+    .leftJoin(pricingTiers, tierOfAccount)
     .where(and(...conditions))
     .orderBy(asc(sortKey), asc(customerAccounts.id))
     .limit(options.limit + 1);
@@ -94,6 +134,7 @@ export async function findCustomer(db: Db, options: { merchantId: string; custom
     .select(customerColumns)
     .from(customerAccounts)
     .innerJoin(organisations, eq(organisations.id, customerAccounts.customerOrganisationId))
+    .leftJoin(pricingTiers, tierOfAccount)
     .where(
       and(eq(customerAccounts.merchantId, options.merchantId), eq(customerAccounts.id, options.customerId)),
     );
@@ -105,6 +146,7 @@ export async function findHouseAccount(db: Db, merchantId: string) {
     .select(customerColumns)
     .from(customerAccounts)
     .innerJoin(organisations, eq(organisations.id, customerAccounts.customerOrganisationId))
+    .leftJoin(pricingTiers, tierOfAccount)
     .where(and(eq(customerAccounts.merchantId, merchantId), eq(customerAccounts.isHouseAccount, true)));
   return row;
 }

@@ -51,6 +51,8 @@ describe('POST /organisations/{id}/customers', () => {
       user_count: 0,
       version: 1,
       payment_settings: DEFAULT_SETTINGS,
+      pricing_tier: null,
+      visibility_groups: [],
     });
     expect(customer.organisation_id).not.toBe(merchant.id);
     expect((await api('GET', `${base}/${customer.id}`, admin.headers)).json()).toEqual(customer);
@@ -169,6 +171,8 @@ describe('GET /organisations/{id}/customers/house-accounts', () => {
       title: 'Harbour Foods (house account)',
       is_house_account: true,
       archived: false,
+      pricing_tier: null,
+      visibility_groups: [],
       version: 1,
     });
     expect(house.json().organisation_id).not.toBe(merchant.id);

@@ -6,7 +6,7 @@ import { addMember, createUser, signInAs, type TestApp } from '../../testing/ind
 /** Helpers shared by the customers API tests; everything goes through the API where it can. */
 
 export type Headers = Record<string, string>;
-export type Method = 'GET' | 'POST' | 'PUT';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Organisation details with every field present (the contract wants them all, null when blank). */
 export const details = (overrides: Record<string, unknown> = {}) => ({

@@ -15,4 +15,9 @@ export const customerKeys = {
     [...customerKeys.detail(organisationId, customerId), 'settings'] as const,
   people: (organisationId: string | null, customerId: string) =>
     [...customerKeys.detail(organisationId, customerId), 'people'] as const,
+  /** The tiers and groups a customer can be put in, offered on the customer page. */
+  tierOptions: (organisationId: string | null) =>
+    [...customerKeys.all(organisationId), 'tier-options'] as const,
+  groupOptions: (organisationId: string | null) =>
+    [...customerKeys.all(organisationId), 'group-options'] as const,
 };

@@ -10,6 +10,7 @@ import { CustomerBadges } from '../components/customer-badges.tsx';
 import { DetailsSection } from '../components/details-section.tsx';
 import { PaymentSettingsSection } from '../components/payment-settings-section.tsx';
 import { PeopleSection } from '../components/people-section.tsx';
+import { TierGroupsSection } from '../components/tier-groups-section.tsx';
 
 function BackToCustomers() {
   return (
@@ -47,7 +48,10 @@ function CustomerSkeleton() {
   );
 }
 
-/** /customers/:customerId: one customer's details, payment settings, people, and archive/restore. */
+/**
+ * /customers/:customerId: one customer's details, payment settings, pricing tier and visibility
+ * groups, people, and archive/restore.
+ */
 export function CustomerDetailScreen() {
   const { customerId = '' } = useParams();
   // An address that cannot be a customer id is not found without asking the server.
@@ -93,6 +97,7 @@ export function CustomerDetailScreen() {
       )}
       <DetailsSection customer={customer} />
       <PaymentSettingsSection customerId={customer.id} />
+      <TierGroupsSection customer={customer} />
       <PeopleSection customerId={customer.id} />
       <ArchiveSection customer={customer} />
     </Stack>

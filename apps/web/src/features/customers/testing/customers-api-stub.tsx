@@ -2,6 +2,7 @@ import type {
   Customer,
   CustomerPaymentSettings,
   EndpointResponse,
+  GroupSummary,
   listCustomerUsers,
 } from '@tradeport/contract';
 import { vi } from 'vitest';
@@ -14,6 +15,27 @@ export const CUSTOMERS_PATH = `/api/v1/organisations/${harbour.id}/customers`;
 export const customerPath = (id: string) => `${CUSTOMERS_PATH}/${id}`;
 export const settingsPath = (id: string) => `/api/v1/organisations/${harbour.id}/customer/${id}/settings`;
 export const peoplePath = (id: string) => `${customerPath(id)}/users`;
+
+/** The tier and group endpoints the customer page uses; `cid` puts one customer in or out. */
+export const TIERS_PATH = `/api/v1/products/pricing/organisation/${harbour.id}`;
+export const GROUPS_PATH = `/api/v1/products/visibility/organisation/${harbour.id}`;
+export const tierCustomerPath = (tierId: string, cid: string) =>
+  `${TIERS_PATH}/tier/${tierId}/customer/${cid}`;
+export const groupCustomerPath = (groupId: string, cid: string) =>
+  `${GROUPS_PATH}/group/${groupId}/customer/${cid}`;
+
+/** A tier or group as its list answers it. */
+export function listFixture(id: string, name: string): GroupSummary {
+  return {
+    id,
+    name,
+    description: null,
+    product_count: 3,
+    customer_count: 1,
+    version: 1,
+    created_at: '2025-03-01T00:00:00.000Z',
+  };
+}
 
 export const CAFE_ID = '00000000-0000-4000-8000-0000000000c1';
 export const HOUSE_ID = '00000000-0000-4000-8000-0000000000c0';
@@ -35,6 +57,8 @@ export function customerFixture(overrides: Partial<Customer> = {}): Customer {
     archived: false,
     payment_settings: { is_payments_enabled: true, payment_terms_days: 14, credit_limit_cents: 500_000 },
     user_count: 2,
+    pricing_tier: null,
+    visibility_groups: [],
     created_at: '2025-03-04T01:00:00.000Z',
     version: 3,
     ...overrides,
@@ -80,6 +104,9 @@ function toStubRequest(input: Parameters<typeof fetch>[0], init: RequestInit | u
 export function stubApi(handlers: Record<string, StubHandler>) {
   const routes: Record<string, StubHandler> = {
     'GET /api/v1/users/current': () => json(200, merchantUser),
+    // The merchant has no tiers or groups unless a test says otherwise.
+    [`GET ${TIERS_PATH}`]: () => json(200, { items: [], next_cursor: null }),
+    [`GET ${GROUPS_PATH}`]: () => json(200, { items: [], next_cursor: null }),
     ...handlers,
   };
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {

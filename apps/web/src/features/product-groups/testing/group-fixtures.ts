@@ -50,6 +50,8 @@ export function customerFixture(overrides: Partial<Customer> & { id: string; tit
     archived: false,
     payment_settings: { is_payments_enabled: false, payment_terms_days: 14, credit_limit_cents: null },
     user_count: 1,
+    pricing_tier: null,
+    visibility_groups: [],
     created_at: '2025-03-04T01:00:00.000Z',
     version: 1,
     ...overrides,
