@@ -38,7 +38,7 @@ function ProductRow(props: { product: Product; isSelected: boolean; onToggle: ()
           {product.name}
         </Anchor>
       </Table.Td>
-      <Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <Text size="sm" ff="monospace">
           {product.sku}
         </Text>
@@ -49,7 +49,8 @@ function ProductRow(props: { product: Product; isSelected: boolean; onToggle: ()
       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
         {formatMoney(product.base_price_cents)}
       </Table.Td>
-      <Table.Td>
+      {/* A badge truncates itself in a squeezed cell; this column keeps room for "Archived". */}
+      <Table.Td w={100}>
         <ProductStatusBadge isActive={product.is_active} />
       </Table.Td>
     </Table.Tr>
