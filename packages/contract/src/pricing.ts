@@ -23,22 +23,8 @@ export const TierPriceInput = z.object({
 });
 export type TierPriceInput = z.input<typeof TierPriceInput>;
 
-export const {
-  list: listPricingTiers,
-  create: createPricingTier,
-  get: getPricingTier,
-  update: updatePricingTier,
-  remove: deletePricingTier,
-  listItems: listTierItems,
-  setItems: setTierItems,
-  setItem: setTierItem,
-  getProduct: getTierProduct,
-  removeProduct: removeTierProduct,
-  listCustomers: listTierCustomers,
-  addCustomers: addTierCustomers,
-  addCustomer: addTierCustomer,
-  removeCustomer: removeTierCustomer,
-} = groupEndpoints({
+/** Every endpoint of the kind, by role; the server and the screens take it whole. */
+export const pricingTierEndpoints = groupEndpoints({
   segment: 'pricing',
   member: 'tier',
   label: 'pricing tier',
@@ -60,3 +46,20 @@ export const {
   customerSummary:
     'Put customers in the tier (Admins); each leaves the tier it was in, since a customer has at most one',
 });
+
+export const {
+  list: listPricingTiers,
+  create: createPricingTier,
+  get: getPricingTier,
+  update: updatePricingTier,
+  remove: deletePricingTier,
+  listItems: listTierItems,
+  setItems: setTierItems,
+  setItem: setTierItem,
+  getProduct: getTierProduct,
+  removeProduct: removeTierProduct,
+  listCustomers: listTierCustomers,
+  addCustomers: addTierCustomers,
+  addCustomer: addTierCustomer,
+  removeCustomer: removeTierCustomer,
+} = pricingTierEndpoints;

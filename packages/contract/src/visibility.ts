@@ -13,6 +13,22 @@ export const GroupItem = z.object({
 });
 export type GroupItem = z.infer<typeof GroupItem>;
 
+/** Every endpoint of the kind, by role; the server and the screens take it whole. */
+export const visibilityGroupEndpoints = groupEndpoints({
+  segment: 'visibility',
+  member: 'group',
+  label: 'visibility group',
+  tags: ['visibility'],
+  item: GroupItem,
+  itemInput: z.object({ product_id: RecordId('product') }),
+  itemsInput: z.object({
+    product_ids: z.array(RecordId('product')).min(1, 'Choose at least one product').max(MAX_GROUP_BATCH),
+  }),
+  itemSummary: 'Put one product in the group (Admins); from then on only the group’s customers see it',
+  itemsSummary: 'Put many products in the group at once (Admins); ones already in it are left as they are',
+  customerSummary: 'Put customers in the group (Admins); ones already in it are left as they are',
+});
+
 export const {
   list: listVisibilityGroups,
   create: createVisibilityGroup,
@@ -28,17 +44,4 @@ export const {
   addCustomers: addGroupCustomers,
   addCustomer: addGroupCustomer,
   removeCustomer: removeGroupCustomer,
-} = groupEndpoints({
-  segment: 'visibility',
-  member: 'group',
-  label: 'visibility group',
-  tags: ['visibility'],
-  item: GroupItem,
-  itemInput: z.object({ product_id: RecordId('product') }),
-  itemsInput: z.object({
-    product_ids: z.array(RecordId('product')).min(1, 'Choose at least one product').max(MAX_GROUP_BATCH),
-  }),
-  itemSummary: 'Put one product in the group (Admins); from then on only the group’s customers see it',
-  itemsSummary: 'Put many products in the group at once (Admins); ones already in it are left as they are',
-  customerSummary: 'Put customers in the group (Admins); ones already in it are left as they are',
-});
+} = visibilityGroupEndpoints;

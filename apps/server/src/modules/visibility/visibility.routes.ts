@@ -1,19 +1,4 @@
-import {
-  addGroupCustomer,
-  addGroupCustomers,
-  addGroupItem,
-  addGroupItems,
-  createVisibilityGroup,
-  deleteVisibilityGroup,
-  getGroupProduct,
-  getVisibilityGroup,
-  listGroupCustomers,
-  listGroupItems,
-  listVisibilityGroups,
-  removeGroupCustomer,
-  removeGroupProduct,
-  updateVisibilityGroup,
-} from '@tradeport/contract';
+import { visibilityGroupEndpoints } from '@tradeport/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { registerGroupRoutes } from '../product-groups/product-groups.routes.ts';
@@ -23,21 +8,6 @@ import { visibilityGroupKind } from './visibility-group-kind.ts';
 export function visibilityRoutes(app: FastifyInstance, deps: AppDeps) {
   registerGroupRoutes(app, deps, {
     kind: visibilityGroupKind,
-    endpoints: {
-      list: listVisibilityGroups,
-      create: createVisibilityGroup,
-      get: getVisibilityGroup,
-      update: updateVisibilityGroup,
-      remove: deleteVisibilityGroup,
-      listItems: listGroupItems,
-      setItems: addGroupItems,
-      setItem: addGroupItem,
-      getProduct: getGroupProduct,
-      removeProduct: removeGroupProduct,
-      listCustomers: listGroupCustomers,
-      addCustomers: addGroupCustomers,
-      addCustomer: addGroupCustomer,
-      removeCustomer: removeGroupCustomer,
-    },
+    endpoints: visibilityGroupEndpoints,
   });
 }

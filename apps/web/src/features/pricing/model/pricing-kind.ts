@@ -1,16 +1,4 @@
-import {
-  addTierCustomer,
-  createPricingTier,
-  deletePricingTier,
-  getPricingTier,
-  listPricingTiers,
-  listTierCustomers,
-  listTierItems,
-  removeTierCustomer,
-  removeTierProduct,
-  type TierItem,
-  updatePricingTier,
-} from '@tradeport/contract';
+import { pricingTierEndpoints, type TierItem } from '@tradeport/contract';
 import type { GroupKind } from '#features/product-groups/model/group-kind.ts';
 
 /** Pricing tiers in the shared tier-and-group screens' terms. */
@@ -30,16 +18,5 @@ export const pricingKind: GroupKind<typeof TierItem> = {
   removeCustomerConsequence: (customer, tier) =>
     `${customer} will pay base prices instead of the prices of “${tier}”.`,
   customersNote: 'A customer can be in only one pricing tier: adding moves them from their current tier.',
-  endpoints: {
-    list: listPricingTiers,
-    create: createPricingTier,
-    get: getPricingTier,
-    update: updatePricingTier,
-    remove: deletePricingTier,
-    listItems: listTierItems,
-    removeProduct: removeTierProduct,
-    listCustomers: listTierCustomers,
-    addCustomer: addTierCustomer,
-    removeCustomer: removeTierCustomer,
-  },
+  endpoints: pricingTierEndpoints,
 };

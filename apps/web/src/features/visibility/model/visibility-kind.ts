@@ -1,16 +1,4 @@
-import {
-  addGroupCustomer,
-  createVisibilityGroup,
-  deleteVisibilityGroup,
-  type GroupItem,
-  getVisibilityGroup,
-  listGroupCustomers,
-  listGroupItems,
-  listVisibilityGroups,
-  removeGroupCustomer,
-  removeGroupProduct,
-  updateVisibilityGroup,
-} from '@tradeport/contract';
+import { visibilityGroupEndpoints, type GroupItem } from '@tradeport/contract';
 import type { GroupKind } from '#features/product-groups/model/group-kind.ts';
 
 /** Visibility groups in the shared tier-and-group screens' terms. */
@@ -30,16 +18,5 @@ export const visibilityKind: GroupKind<typeof GroupItem> = {
   removeCustomerConsequence: (customer, group) =>
     `${customer} will no longer see the products of “${group}”, unless another of their groups has them.`,
   customersNote: 'Customers in this group see its products. A customer can be in several groups.',
-  endpoints: {
-    list: listVisibilityGroups,
-    create: createVisibilityGroup,
-    get: getVisibilityGroup,
-    update: updateVisibilityGroup,
-    remove: deleteVisibilityGroup,
-    listItems: listGroupItems,
-    removeProduct: removeGroupProduct,
-    listCustomers: listGroupCustomers,
-    addCustomer: addGroupCustomer,
-    removeCustomer: removeGroupCustomer,
-  },
+  endpoints: visibilityGroupEndpoints,
 };
