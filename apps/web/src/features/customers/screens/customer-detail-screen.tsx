@@ -1,9 +1,9 @@
-import { Alert, Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { CustomerParams } from '@tradeport/contract';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ApiError } from '#lib/api-error.ts';
 import { formatDate } from '#lib/format.ts';
-import { LoadFailedAlert } from '#lib/ui/load-failed-alert.tsx';
+import { BackLink, RecordLoadFailed, RecordLoading, RecordNotFound } from '#lib/ui/record-states.tsx';
 import { useCustomer } from '../api/get-customer.ts';
 import { ArchiveSection } from '../components/archive-section.tsx';
 import { CustomerBadges } from '../components/customer-badges.tsx';
@@ -12,41 +12,7 @@ import { PaymentSettingsSection } from '../components/payment-settings-section.t
 import { PeopleSection } from '../components/people-section.tsx';
 import { TierGroupsSection } from '../components/tier-groups-section.tsx';
 
-function BackToCustomers() {
-  return (
-    <Anchor component={Link} to="/customers" size="sm">
-      ← Customers
-    </Anchor>
-  );
-}
-
-function CustomerNotFound() {
-  return (
-    <Stack gap="xs" align="flex-start">
-      <BackToCustomers />
-      <Title order={1}>Customer not found</Title>
-      <Text c="dimmed">
-        There is no customer at this address. It may have been removed, or it belongs to another organisation.
-      </Text>
-      <Button component={Link} to="/customers" variant="default">
-        Back to customers
-      </Button>
-    </Stack>
-  );
-}
-
-function CustomerSkeleton() {
-  return (
-    <Stack gap="lg" aria-busy="true">
-      <Text role="status" size="sm" c="dimmed">
-        Loading customer…
-      </Text>
-      <Skeleton height={32} width="40%" />
-      <Skeleton height={280} />
-      <Skeleton height={160} />
-    </Stack>
-  );
-}
+const CUSTOMERS = { path: '/customers', label: 'Customers' };
 
 /**
  * /customers/:customerId: one customer's details, payment settings, pricing tier and visibility
@@ -59,20 +25,18 @@ export function CustomerDetailScreen() {
   const query = useCustomer(customerId, { enabled: isCustomerId });
 
   if (!isCustomerId || (query.error instanceof ApiError && query.error.status === 404)) {
-    return <CustomerNotFound />;
+    return <RecordNotFound list={CUSTOMERS} title="Customer" what="customer" goneBy="removed" />;
   }
-  if (query.isPending) return <CustomerSkeleton />;
+  if (query.isPending) return <RecordLoading what="customer" blocks={[280, 160]} />;
   if (query.isError) {
     return (
-      <Stack gap="md" align="flex-start">
-        <BackToCustomers />
-        <Title order={1}>Customer</Title>
-        <LoadFailedAlert
-          title="We could not load this customer"
-          message={query.error.message}
-          onRetry={() => void query.refetch()}
-        />
-      </Stack>
+      <RecordLoadFailed
+        list={CUSTOMERS}
+        title="Customer"
+        what="customer"
+        message={query.error.message}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
 
@@ -80,7 +44,7 @@ export function CustomerDetailScreen() {
   return (
     <Stack gap="lg" maw={960}>
       <Stack gap={6}>
-        <BackToCustomers />
+        <BackLink to={CUSTOMERS} />
         <Group gap="sm" align="center">
           <Title order={1}>{customer.title}</Title>
           <CustomerBadges customer={customer} size="lg" />

@@ -1,23 +1,16 @@
-import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { GroupSummary } from '@tradeport/contract';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { showSuccessToast } from '#lib/toasts.ts';
 import { ConfirmDialog } from '#lib/ui/confirm-dialog.tsx';
 import { useDeleteGroup } from '../api/delete-group.ts';
-import { capitalise, type GroupKind, type GroupProduct } from '../model/group-kind.ts';
+import { BackLink } from '#lib/ui/record-states.tsx';
+import { capitalise, type GroupKind, type GroupProduct, listLinkOf } from '../model/group-kind.ts';
 import { GroupFormModal } from './group-form-modal.tsx';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
-export function BackLink(props: { kind: { key: string; title: string } }) {
-  return (
-    <Anchor component={Link} to={`/${props.kind.key}`} size="sm">
-      ← {props.kind.title}
-    </Anchor>
-  );
-}
 
 /** The record's name, description and counts, with rename and delete for Admins. */
 export function GroupHeader<S extends z.ZodType<GroupProduct>>(props: {
@@ -48,7 +41,7 @@ export function GroupHeader<S extends z.ZodType<GroupProduct>>(props: {
 
   return (
     <Stack gap="sm">
-      <BackLink kind={kind} />
+      <BackLink to={listLinkOf(kind)} />
       <Group justify="space-between" align="flex-start" gap="md">
         <Stack gap={4} style={{ flex: '1 1 320px' }}>
           <Title order={1}>{group.name}</Title>

@@ -59,6 +59,11 @@ export function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** The kind's list, as a record screen's way back. */
+export function listLinkOf(kind: { key: string; title: string }) {
+  return { path: `/${kind.key}`, label: kind.title };
+}
+
 /** The detail page of one record. */
 export function groupPath(kind: { key: string }, id: string): string {
   return `/${kind.key}/${id}`;

@@ -1,16 +1,16 @@
-import { Button, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Stack, Tabs } from '@mantine/core';
 import type { GroupSummary } from '@tradeport/contract';
 import type { ReactNode } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { ApiError } from '#lib/api-error.ts';
-import { LoadFailedAlert } from '#lib/ui/load-failed-alert.tsx';
+import { RecordLoadFailed, RecordLoading, RecordNotFound } from '#lib/ui/record-states.tsx';
 import { useGroup } from '../api/get-group.ts';
 import { useCanEdit } from '../api/use-can-edit.ts';
 import { GroupCustomersSection } from '../components/group-customers-section.tsx';
-import { BackLink, GroupHeader } from '../components/group-header.tsx';
+import { GroupHeader } from '../components/group-header.tsx';
 import { RefusalAlert, useRefusal } from '../components/refusal-alert.tsx';
-import { capitalise, type GroupKind, type GroupProduct } from '../model/group-kind.ts';
+import { capitalise, type GroupKind, type GroupProduct, listLinkOf } from '../model/group-kind.ts';
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
 const TABS = ['products', 'customers'] as const;
@@ -23,22 +23,6 @@ export type ProductsPanelProps = {
   canEdit: boolean;
   onRefused: (title: string, error: unknown) => void;
 };
-
-function NotFound(props: { kind: { key: string; title: string; singular: string; plural: string } }) {
-  return (
-    <Stack gap="xs" align="flex-start">
-      <BackLink kind={props.kind} />
-      <Title order={1}>{capitalise(props.kind.singular)} not found</Title>
-      <Text c="dimmed">
-        There is no {props.kind.singular} at this address. It may have been deleted, or it belongs to another
-        organisation.
-      </Text>
-      <Button component={Link} to={`/${props.kind.key}`} variant="default">
-        Back to {props.kind.plural}
-      </Button>
-    </Stack>
-  );
-}
 
 /**
  * /pricing/:tierId and /visibility/:groupId: one tier or group, its products and its customers.
@@ -62,30 +46,25 @@ export function GroupDetailScreen<S extends z.ZodType<GroupProduct>>(props: {
 
   // An address that cannot be an id is not found without asking the server.
   if (!isGroupId || (query.error instanceof ApiError && query.error.status === 404)) {
-    return <NotFound kind={kind} />;
-  }
-  if (query.isPending) {
     return (
-      <Stack gap="lg" aria-busy="true">
-        <Text role="status" size="sm" c="dimmed">
-          Loading {kind.singular}…
-        </Text>
-        <Skeleton height={32} width="40%" />
-        <Skeleton height={240} />
-      </Stack>
+      <RecordNotFound
+        list={listLinkOf(kind)}
+        title={capitalise(kind.singular)}
+        what={kind.singular}
+        goneBy="deleted"
+      />
     );
   }
+  if (query.isPending) return <RecordLoading what={kind.singular} blocks={[240]} />;
   if (query.isError) {
     return (
-      <Stack gap="md" align="flex-start">
-        <BackLink kind={kind} />
-        <Title order={1}>{kind.detailTitle}</Title>
-        <LoadFailedAlert
-          title={`We could not load this ${kind.singular}`}
-          message={query.error.message}
-          onRetry={() => void query.refetch()}
-        />
-      </Stack>
+      <RecordLoadFailed
+        list={listLinkOf(kind)}
+        title={kind.detailTitle}
+        what={kind.singular}
+        message={query.error.message}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
 

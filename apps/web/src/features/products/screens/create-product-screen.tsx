@@ -2,7 +2,7 @@ import { Paper, Stack, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { showSuccessToast } from '#lib/toasts.ts';
 import { useCreateProduct } from '../api/save-product.ts';
-import { BackToProducts } from '../components/back-to-products.tsx';
+import { BackLink } from '#lib/ui/record-states.tsx';
 import { ProductForm } from '../components/product-form.tsx';
 import { EMPTY_PRODUCT } from '../model/product-form.ts';
 
@@ -13,7 +13,7 @@ export function CreateProductScreen() {
   return (
     <Stack gap="lg" maw={880}>
       <Stack gap={6}>
-        <BackToProducts />
+        <BackLink to={{ path: '/products', label: 'Products' }} />
         <Title order={1}>Create product</Title>
       </Stack>
       <Paper withBorder p="lg">

@@ -1,42 +1,16 @@
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { type Product, ProductParams } from '@tradeport/contract';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ApiError } from '#lib/api-error.ts';
 import { formatDate } from '#lib/format.ts';
-import { LoadFailedAlert } from '#lib/ui/load-failed-alert.tsx';
+import { BackLink, RecordLoadFailed, RecordLoading, RecordNotFound } from '#lib/ui/record-states.tsx';
 import { useProduct } from '../api/get-product.ts';
-import { BackToProducts } from '../components/back-to-products.tsx';
 import { type EditBase, editBaseOf, ProductEditor } from '../components/product-editor.tsx';
 import { ProductActions } from '../components/product-actions.tsx';
 import { ProductStatusBadge } from '../components/product-status-badge.tsx';
 
-function ProductNotFound() {
-  return (
-    <Stack gap="xs" align="flex-start">
-      <BackToProducts />
-      <Title order={1}>Product not found</Title>
-      <Text c="dimmed">
-        There is no product at this address. It may have been deleted, or it belongs to another organisation.
-      </Text>
-      <Button component={Link} to="/products" variant="default">
-        Back to products
-      </Button>
-    </Stack>
-  );
-}
-
-function ProductSkeleton() {
-  return (
-    <Stack gap="lg" aria-busy="true">
-      <Text role="status" size="sm" c="dimmed">
-        Loading product…
-      </Text>
-      <Skeleton height={32} width="40%" />
-      <Skeleton height={420} />
-    </Stack>
-  );
-}
+const PRODUCTS = { path: '/products', label: 'Products' };
 
 function ProductDetail(props: { product: Product; onReload: () => Promise<Product | undefined> }) {
   const { product } = props;
@@ -54,7 +28,7 @@ function ProductDetail(props: { product: Product; onReload: () => Promise<Produc
   return (
     <Stack gap="lg" maw={880}>
       <Stack gap={6}>
-        <BackToProducts />
+        <BackLink to={PRODUCTS} />
         <Group justify="space-between" align="center">
           <Group gap="sm" align="center">
             <Title order={1}>{product.name}</Title>
@@ -87,20 +61,18 @@ export function ProductDetailScreen() {
   const query = useProduct(productId, { enabled: isProductId });
 
   if (!isProductId || (query.error instanceof ApiError && query.error.status === 404)) {
-    return <ProductNotFound />;
+    return <RecordNotFound list={PRODUCTS} title="Product" what="product" goneBy="deleted" />;
   }
-  if (query.isPending) return <ProductSkeleton />;
+  if (query.isPending) return <RecordLoading what="product" blocks={[420]} />;
   if (query.isError && !query.data) {
     return (
-      <Stack gap="md" align="flex-start">
-        <BackToProducts />
-        <Title order={1}>Product</Title>
-        <LoadFailedAlert
-          title="We could not load this product"
-          message={query.error.message}
-          onRetry={() => void query.refetch()}
-        />
-      </Stack>
+      <RecordLoadFailed
+        list={PRODUCTS}
+        title="Product"
+        what="product"
+        message={query.error.message}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   return (
