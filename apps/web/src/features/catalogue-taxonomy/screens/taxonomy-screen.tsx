@@ -4,8 +4,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { ApiError } from '#lib/api-error.ts';
 import { showSuccessToast } from '#lib/toasts.ts';
-import { LoadFailedAlert } from '#lib/ui/load-failed-alert.tsx';
-import { LoadMoreFooter } from '#lib/ui/load-more-footer.tsx';
+import { PagedListContent } from '#lib/ui/paged-list-content.tsx';
 import { useUrlSearch } from '#lib/use-url-search.ts';
 import { useDeleteTaxonomyItem } from '../api/delete-taxonomy-item.ts';
 import { TAXONOMY_DELETE_ERROR_CODES } from '../api/taxonomy-error-codes.ts';
@@ -68,40 +67,31 @@ export function TaxonomyScreen<T extends TaxonomyItem, S extends z.ZodType, V ex
   const rows = kind.arrangeRows?.(items) ?? items.map((item) => ({ item, isNested: false }));
   const isUpdating = query.isPlaceholderData && query.isFetching;
 
-  let content;
-  if (query.isPending) {
-    content = <TaxonomyTableSkeleton kind={kind} />;
-  } else if (query.isError && !query.data) {
-    content = (
-      <LoadFailedAlert
-        title={`We could not load your ${kind.plural}`}
-        message={query.error.message}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  } else if (items.length === 0) {
-    content = (
-      <NoTaxonomyItems
-        kind={kind}
-        search={search}
-        onAdd={() => openForm(null)}
-        onClearSearch={() => setSearchText('')}
-      />
-    );
-  } else {
-    content = (
-      <Stack gap="md">
-        <TaxonomyTable
+  const content = (
+    <PagedListContent
+      query={query}
+      shown={items.length}
+      singular={kind.singular}
+      plural={kind.plural}
+      skeleton={<TaxonomyTableSkeleton kind={kind} />}
+      empty={
+        <NoTaxonomyItems
           kind={kind}
-          rows={rows}
-          isUpdating={isUpdating}
-          onEdit={openForm}
-          onDelete={askToDelete}
+          search={search}
+          onAdd={() => openForm(null)}
+          onClearSearch={() => setSearchText('')}
         />
-        <LoadMoreFooter query={query} shown={items.length} singular={kind.singular} plural={kind.plural} />
-      </Stack>
-    );
-  }
+      }
+    >
+      <TaxonomyTable
+        kind={kind}
+        rows={rows}
+        isUpdating={isUpdating}
+        onEdit={openForm}
+        onDelete={askToDelete}
+      />
+    </PagedListContent>
+  );
 
   return (
     <Stack gap="lg">

@@ -11,8 +11,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useSearchParams } from 'react-router';
-import { LoadFailedAlert } from '#lib/ui/load-failed-alert.tsx';
-import { LoadMoreFooter } from '#lib/ui/load-more-footer.tsx';
+import { PagedListContent } from '#lib/ui/paged-list-content.tsx';
 import { NoSearchMatches } from '#lib/ui/no-search-matches.tsx';
 import { useUrlSearch } from '#lib/use-url-search.ts';
 import type { CustomerStatusFilter } from '../api/customer-keys.ts';
@@ -79,34 +78,25 @@ export function CustomersScreen() {
   const isSearchTooShort = searchText.trim().length > 0 && searchText.trim().length < MIN_SEARCH_LENGTH;
   const isUpdating = query.isPlaceholderData && query.isFetching;
 
-  let content;
-  if (query.isPending) {
-    content = <CustomersTableSkeleton />;
-  } else if (query.isError && !query.data) {
-    content = (
-      <LoadFailedAlert
-        title="We could not load your customers"
-        message={query.error.message}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  } else if (customers.length === 0) {
-    content = (
-      <NoCustomers
-        search={search}
-        status={status}
-        onAdd={createModal.open}
-        onClearSearch={() => setSearchText('')}
-      />
-    );
-  } else {
-    content = (
-      <Stack gap="md">
-        <CustomersTable customers={customers} isUpdating={isUpdating} />
-        <LoadMoreFooter query={query} shown={customers.length} singular="customer" plural="customers" />
-      </Stack>
-    );
-  }
+  const content = (
+    <PagedListContent
+      query={query}
+      shown={customers.length}
+      singular="customer"
+      plural="customers"
+      skeleton={<CustomersTableSkeleton />}
+      empty={
+        <NoCustomers
+          search={search}
+          status={status}
+          onAdd={createModal.open}
+          onClearSearch={() => setSearchText('')}
+        />
+      }
+    >
+      <CustomersTable customers={customers} isUpdating={isUpdating} />
+    </PagedListContent>
+  );
 
   return (
     <Stack gap="lg">

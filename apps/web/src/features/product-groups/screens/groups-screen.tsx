@@ -1,8 +1,7 @@
 import { Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { z } from 'zod';
-import { LoadFailedAlert } from '#lib/ui/load-failed-alert.tsx';
-import { LoadMoreFooter } from '#lib/ui/load-more-footer.tsx';
+import { PagedListContent } from '#lib/ui/paged-list-content.tsx';
 import { useUrlSearch } from '#lib/use-url-search.ts';
 import { useGroups } from '../api/list-groups.ts';
 import { useCanEdit } from '../api/use-can-edit.ts';
@@ -25,35 +24,26 @@ export function GroupsScreen<S extends z.ZodType<GroupProduct>>(props: { kind: G
   const groups = query.data?.pages.flatMap((page) => page.items) ?? [];
   const isUpdating = query.isPlaceholderData && query.isFetching;
 
-  let content;
-  if (query.isPending) {
-    content = <GroupsTableSkeleton kind={kind} />;
-  } else if (query.isError && !query.data) {
-    content = (
-      <LoadFailedAlert
-        title={`We could not load your ${kind.plural}`}
-        message={query.error.message}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  } else if (groups.length === 0) {
-    content = (
-      <NoGroups
-        kind={kind}
-        search={search}
-        canEdit={canEdit}
-        onAdd={createModal.open}
-        onClearSearch={() => setSearchText('')}
-      />
-    );
-  } else {
-    content = (
-      <Stack gap="md">
-        <GroupsTable kind={kind} groups={groups} isUpdating={isUpdating} />
-        <LoadMoreFooter query={query} shown={groups.length} singular={kind.singular} plural={kind.plural} />
-      </Stack>
-    );
-  }
+  const content = (
+    <PagedListContent
+      query={query}
+      shown={groups.length}
+      singular={kind.singular}
+      plural={kind.plural}
+      skeleton={<GroupsTableSkeleton kind={kind} />}
+      empty={
+        <NoGroups
+          kind={kind}
+          search={search}
+          canEdit={canEdit}
+          onAdd={createModal.open}
+          onClearSearch={() => setSearchText('')}
+        />
+      }
+    >
+      <GroupsTable kind={kind} groups={groups} isUpdating={isUpdating} />
+    </PagedListContent>
+  );
 
   return (
     <Stack gap="lg">

@@ -1,8 +1,7 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from 'react-router';
-import { LoadFailedAlert } from '#lib/ui/load-failed-alert.tsx';
-import { LoadMoreFooter } from '#lib/ui/load-more-footer.tsx';
+import { PagedListContent } from '#lib/ui/paged-list-content.tsx';
 import { useExportProducts } from '../api/export-products.ts';
 import { useProducts } from '../api/list-products.ts';
 import { BulkActionsBar } from '../components/bulk-actions-bar.tsx';
@@ -28,37 +27,28 @@ export function ProductsScreen() {
   );
   const isUpdating = query.isPlaceholderData && query.isFetching;
 
-  let content;
-  if (query.isPending) {
-    content = <ProductsTableSkeleton />;
-  } else if (query.isError && !query.data) {
-    content = (
-      <LoadFailedAlert
-        title="We could not load your products"
-        message={query.error.message}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  } else if (products.length === 0) {
-    content = (
-      <NoProducts
-        isFiltered={filterState.isFiltered}
-        status={filters.status}
-        onImport={importModal.open}
-        onClearFilters={filterState.clear}
-      />
-    );
-  } else {
-    content = (
-      <Stack gap="md">
-        {rows.selectedIds.length > 0 && (
-          <BulkActionsBar selectedIds={rows.selectedIds} onDone={rows.clear} onClear={rows.clear} />
-        )}
-        <ProductsTable products={products} selection={rows.selection} isUpdating={isUpdating} />
-        <LoadMoreFooter query={query} shown={products.length} singular="product" plural="products" />
-      </Stack>
-    );
-  }
+  const content = (
+    <PagedListContent
+      query={query}
+      shown={products.length}
+      singular="product"
+      plural="products"
+      skeleton={<ProductsTableSkeleton />}
+      empty={
+        <NoProducts
+          isFiltered={filterState.isFiltered}
+          status={filters.status}
+          onImport={importModal.open}
+          onClearFilters={filterState.clear}
+        />
+      }
+    >
+      {rows.selectedIds.length > 0 && (
+        <BulkActionsBar selectedIds={rows.selectedIds} onDone={rows.clear} onClear={rows.clear} />
+      )}
+      <ProductsTable products={products} selection={rows.selection} isUpdating={isUpdating} />
+    </PagedListContent>
+  );
 
   return (
     <Stack gap="lg">
