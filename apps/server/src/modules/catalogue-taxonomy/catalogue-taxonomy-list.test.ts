@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/index.ts';
+import { createTestApp, KEYSET_WORDS, mixedCaseName, type TestApp } from '../../testing/index.ts';
 import { type Item, KIND_CASES, type Page, taxonomyTestKit } from './catalogue-taxonomy.testing.ts';
 
 let t: TestApp;
@@ -10,23 +10,8 @@ afterAll(() => t.close());
 
 const { newMerchant, create, list } = taxonomyTestKit(() => t);
 
-// No word is a prefix of another, so the order is the same under any collation; the case alternates
-// so that a case-sensitive sort would put the upper-case names first.
-const WORDS = [
-  'alpha',
-  'bravo',
-  'charlie',
-  'delta',
-  'echo',
-  'foxtrot',
-  'golf',
-  'hotel',
-  'india',
-  'juliett',
-  'kilo',
-];
-const nameOf = (word: string, index: number) =>
-  index % 2 ? word.toUpperCase() : `${word[0]!.toUpperCase()}${word.slice(1)}`;
+const WORDS = KEYSET_WORDS.slice(0, 11);
+const nameOf = mixedCaseName;
 
 describe.each(KIND_CASES)('GET /products/$segment/organisation/{id}', ({ segment, body }) => {
   it('walks every record exactly once in name order, case-insensitively, over several pages', async () => {

@@ -1,6 +1,6 @@
 import type { Customer } from '@tradeport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/index.ts';
+import { createTestApp, KEYSET_WORDS, mixedCaseName, type TestApp } from '../../testing/index.ts';
 import { encodeCursor } from '../../platform/db/keyset-cursor.ts';
 import { customerTestKit, details, type Headers } from './customers.testing.ts';
 
@@ -22,43 +22,8 @@ const listPage = async (base: string, headers: Headers, query: Record<string, st
 
 const titlesOf = (page: Page) => page.items.map((c) => c.title);
 
-// No word is a prefix of another and each is followed by the same suffix, so the order is the same
-// under any collation (C, or a locale that ignores spaces); the case alternates so that a
-// case-sensitive sort would put the upper-case names first.
-const WORDS = [
-  'alpha',
-  'bravo',
-  'charlie',
-  'delta',
-  'echo',
-  'foxtrot',
-  'golf',
-  'hotel',
-  'india',
-  'juliett',
-  'kilo',
-  'lima',
-  'mike',
-  'november',
-  'oscar',
-  'papa',
-  'quebec',
-  'romeo',
-  'sierra',
-  'tango',
-  'uniform',
-  'victor',
-  'whiskey',
-  'xray',
-  'yankee',
-  'zulu',
-  'amber',
-  'basil',
-  'cedar',
-  'dune',
-];
-const nameOf = (word: string, index: number) =>
-  `${index % 2 ? word.toUpperCase() : word[0]!.toUpperCase() + word.slice(1)} Supplies`;
+const WORDS = KEYSET_WORDS;
+const nameOf = (word: string, index: number) => `${mixedCaseName(word, index)} Supplies`;
 const byName = (a: string, b: string) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1);
 
 describe('GET /organisations/{id}/customers paging', () => {

@@ -1,6 +1,12 @@
 import type { Product } from '@tradeport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createTestProduct, type TestApp } from '../../testing/index.ts';
+import {
+  createTestApp,
+  KEYSET_WORDS,
+  mixedCaseName,
+  createTestProduct,
+  type TestApp,
+} from '../../testing/index.ts';
 import { productTestKit } from './products.testing.ts';
 
 let t: TestApp;
@@ -11,23 +17,8 @@ afterAll(() => t.close());
 
 const { api, collection, create, list, newMerchant, createVocabulary } = productTestKit(() => t);
 
-// No word is a prefix of another, so the order is the same under any collation; the case alternates
-// so that a case-sensitive sort would put the upper-case names first.
-const WORDS = [
-  'alpha',
-  'bravo',
-  'charlie',
-  'delta',
-  'echo',
-  'foxtrot',
-  'golf',
-  'hotel',
-  'india',
-  'juliett',
-  'kilo',
-];
-const nameOf = (word: string, index: number) =>
-  index % 2 ? word.toUpperCase() : `${word[0]!.toUpperCase()}${word.slice(1)}`;
+const WORDS = KEYSET_WORDS.slice(0, 11);
+const nameOf = mixedCaseName;
 
 describe('GET /products/organisation/{id}', () => {
   it('walks every product exactly once in name order, case-insensitively, over several pages', async () => {
