@@ -3,8 +3,17 @@ import { ImageField } from '#lib/ui/image-field.tsx';
 import { errorProps, type FormState } from '#lib/use-form-state.ts';
 import type { ProductFormValues } from '../model/product-form.ts';
 import { VocabularySelect } from './vocabulary-select.tsx';
+import type { VocabularyKind } from '../api/product-keys.ts';
 
 const MAX_QUANTITY = 100_000;
+
+/** The four vocabulary pickers: which list each searches and which form value it sets. */
+const VOCABULARY_FIELDS = [
+  { kind: 'brands', field: 'brand', label: 'Brand' },
+  { kind: 'suppliers', field: 'supplier', label: 'Supplier' },
+  { kind: 'categories', field: 'category', label: 'Category' },
+  { kind: 'units', field: 'unit_of_measure', label: 'Unit of measure' },
+] as const satisfies readonly { kind: VocabularyKind; field: keyof ProductFormValues; label: string }[];
 
 /** The product's fields, in the order a person fills them in (and tabs through them). */
 export function ProductFormFields(props: { form: FormState<ProductFormValues>; disabled: boolean }) {
@@ -44,38 +53,17 @@ export function ProductFormFields(props: { form: FormState<ProductFormValues>; d
         errorProps={errorProps}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <VocabularySelect
-          kind="brands"
-          label="Brand"
-          value={values.brand}
-          onChange={(value) => form.setValue('brand', value)}
-          error={fieldErrors.brand}
-          disabled={disabled}
-        />
-        <VocabularySelect
-          kind="suppliers"
-          label="Supplier"
-          value={values.supplier}
-          onChange={(value) => form.setValue('supplier', value)}
-          error={fieldErrors.supplier}
-          disabled={disabled}
-        />
-        <VocabularySelect
-          kind="categories"
-          label="Category"
-          value={values.category}
-          onChange={(value) => form.setValue('category', value)}
-          error={fieldErrors.category}
-          disabled={disabled}
-        />
-        <VocabularySelect
-          kind="units"
-          label="Unit of measure"
-          value={values.unit_of_measure}
-          onChange={(value) => form.setValue('unit_of_measure', value)}
-          error={fieldErrors.unit_of_measure}
-          disabled={disabled}
-        />
+        {VOCABULARY_FIELDS.map(({ kind, field, label }) => (
+          <VocabularySelect
+            key={field}
+            kind={kind}
+            label={label}
+            value={values[field]}
+            onChange={(value) => form.setValue(field, value)}
+            error={fieldErrors[field]}
+            disabled={disabled}
+          />
+        ))}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label="Base price (ex GST)" required {...moneyProps} {...form.textProps('base_price')} />
