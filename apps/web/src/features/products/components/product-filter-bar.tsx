@@ -11,6 +11,13 @@ const STATUS_OPTIONS: { value: ProductStatus; label: string }[] = [
 
 const PICKER_WIDTH = 200;
 
+/** The vocabulary the list filters by, each as a searchable picker. */
+const FILTER_PICKERS = [
+  { kind: 'brands', field: 'brand', label: 'Brand' },
+  { kind: 'suppliers', field: 'supplier', label: 'Supplier' },
+  { kind: 'categories', field: 'category', label: 'Category' },
+] as const;
+
 /** Search (name, SKU, brand) and the filters the server narrows the list by. */
 export function ProductFilterBar(props: { state: ProductFiltersState; isSearching: boolean }) {
   const { state } = props;
@@ -28,30 +35,17 @@ export function ProductFilterBar(props: { state: ProductFiltersState; isSearchin
         aria-busy={props.isSearching || undefined}
         style={{ flex: '1 1 240px', maxWidth: 360 }}
       />
-      <VocabularySelect
-        kind="brands"
-        label="Brand"
-        placeholder="Any brand"
-        value={state.picked.brand}
-        onChange={(value) => state.setPicked('brand', value)}
-        w={PICKER_WIDTH}
-      />
-      <VocabularySelect
-        kind="suppliers"
-        label="Supplier"
-        placeholder="Any supplier"
-        value={state.picked.supplier}
-        onChange={(value) => state.setPicked('supplier', value)}
-        w={PICKER_WIDTH}
-      />
-      <VocabularySelect
-        kind="categories"
-        label="Category"
-        placeholder="Any category"
-        value={state.picked.category}
-        onChange={(value) => state.setPicked('category', value)}
-        w={PICKER_WIDTH}
-      />
+      {FILTER_PICKERS.map(({ kind, field, label }) => (
+        <VocabularySelect
+          key={field}
+          kind={kind}
+          label={label}
+          placeholder={`Any ${label.toLowerCase()}`}
+          value={state.picked[field]}
+          onChange={(value) => state.setPicked(field, value)}
+          w={PICKER_WIDTH}
+        />
+      ))}
       <SegmentedControl
         aria-label="Status"
         data={STATUS_OPTIONS}
