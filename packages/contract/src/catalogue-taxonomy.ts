@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText, SearchText } from './text.ts';
 import { Email } from './auth.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { OrganisationParams } from './organisations.ts';
@@ -9,22 +10,9 @@ import { Page, PageQuery } from './pagination.ts';
 
 export const TaxonomyName = z.string().trim().min(1, 'Enter a name').max(80);
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .transform((value) => (value === '' ? null : value))
-    .nullable();
-
 export const TaxonomyListQuery = PageQuery.extend({
   // Blank means no search, so a cleared search box lists everything.
-  search: z
-    .string()
-    .trim()
-    .max(80)
-    .transform((value) => value || undefined)
-    .optional(),
+  search: SearchText,
 });
 
 /** Declares list, create, update and delete for one kind; `idParam` names the record in the path. */

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { TrigramSearchText } from './text.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { RecordId } from './ids.ts';
 import { OrganisationParams } from './organisations.ts';
 import { Page, PageQuery } from './pagination.ts';
-import { MIN_SEARCH_CHARS } from './products.ts';
 
 // The catalogue as one customer sees it: visible products only (visibility rule, applied in the
 // query) at the price that customer pays (price rule, resolveUnitPrice).
@@ -33,15 +33,7 @@ export type CatalogueProduct = z.infer<typeof CatalogueProduct>;
 export const CatalogueQuery = PageQuery.extend({
   /** The customer organisation whose view this is (its account with the merchant decides). */
   customer_organisation_id: RecordId('customer organisation'),
-  search: z
-    .string()
-    .trim()
-    .max(80)
-    .transform((value) => value || undefined)
-    .optional()
-    .refine((value) => value === undefined || value.length >= MIN_SEARCH_CHARS, {
-      message: `Search needs at least ${MIN_SEARCH_CHARS} characters`,
-    }),
+  search: TrigramSearchText,
   category_id: RecordId('category').optional(),
 });
 

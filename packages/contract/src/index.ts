@@ -17,6 +17,7 @@ export * from './pricing.ts';
 export * from './product-groups.ts';
 export * from './products.ts';
 export * from './system.ts';
+export * from './text.ts';
 export * from './uploads.ts';
 export * from './users.ts';
 export * from './visibility.ts';

@@ -1,16 +1,9 @@
 import { z } from 'zod';
+import { optionalText } from './text.ts';
 import { Email } from './auth.ts';
 import { defineEndpoint } from './endpoint.ts';
 
 export const OrganisationParams = z.object({ id: z.uuid({ message: 'Not a valid organisation id' }) });
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .transform((value) => (value === '' ? null : value))
-    .nullable();
 
 export const Slug = z
   .string()

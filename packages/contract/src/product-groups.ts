@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText, SearchText } from './text.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { RecordId } from './ids.ts';
 import { OrganisationParams } from './organisations.ts';
@@ -13,13 +14,7 @@ export const MAX_GROUP_BATCH = 1_000;
 
 export const GroupInput = z.object({
   name: z.string().trim().min(1, 'Enter a name').max(80),
-  description: z
-    .string()
-    .trim()
-    .max(500)
-    .transform((value) => (value === '' ? null : value))
-    .nullable()
-    .default(null),
+  description: optionalText(500).default(null),
 });
 export type GroupInput = z.input<typeof GroupInput>;
 
@@ -44,12 +39,7 @@ export const GroupCustomer = z.object({
 export type GroupCustomer = z.infer<typeof GroupCustomer>;
 
 const SearchQuery = PageQuery.extend({
-  search: z
-    .string()
-    .trim()
-    .max(80)
-    .transform((value) => value || undefined)
-    .optional(),
+  search: SearchText,
 });
 
 export const CustomerIds = z

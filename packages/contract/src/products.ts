@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MIN_SEARCH_CHARS, optionalText, TrigramSearchText } from './text.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { RecordId } from './ids.ts';
 import { OrganisationParams } from './organisations.ts';
@@ -16,17 +17,8 @@ export const MAX_BULK_PRODUCTS = 500;
 export const MAX_IMPORT_ROWS = 20_000;
 /** A CSV import's text, at most 8 MB (10,000 typical rows are about 1.5 MB). */
 export const MAX_IMPORT_CSV_CHARS = 8_000_000;
-/** Search needs at least this many characters and answers at most MAX_SEARCH_RESULTS. */
-export const MIN_SEARCH_CHARS = 2;
+/** Search answers at most this many results. */
 export const MAX_SEARCH_RESULTS = 20;
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .transform((value) => (value === '' ? null : value))
-    .nullable();
 
 const Id = RecordId;
 
@@ -41,19 +33,9 @@ export const ProductParams = z.object({ id: Id('product') });
 export const ProductStatus = z.enum(['active', 'archived', 'all']);
 export type ProductStatus = z.infer<typeof ProductStatus>;
 
-const SearchText = z
-  .string()
-  .trim()
-  .max(80)
-  .transform((value) => value || undefined)
-  .optional()
-  .refine((value) => value === undefined || value.length >= MIN_SEARCH_CHARS, {
-    message: `Search needs at least ${MIN_SEARCH_CHARS} characters`,
-  });
-
 /** Filters shared by the list and the CSV export. */
 export const ProductFilters = z.object({
-  search: SearchText,
+  search: TrigramSearchText,
   brand_id: Id('brand').optional(),
   supplier_id: Id('supplier').optional(),
   category_id: Id('category').optional(),
