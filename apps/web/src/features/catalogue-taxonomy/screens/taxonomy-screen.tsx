@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Loader, Stack, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { ApiError } from '#lib/api-error.ts';
 import { showSuccessToast } from '#lib/toasts.ts';
+import { ListPageHeader } from '#lib/ui/list-page-header.tsx';
 import { PagedListContent } from '#lib/ui/paged-list-content.tsx';
 import { useUrlSearch } from '#lib/use-url-search.ts';
 import { useDeleteTaxonomyItem } from '../api/delete-taxonomy-item.ts';
@@ -95,13 +96,11 @@ export function TaxonomyScreen<T extends TaxonomyItem, S extends z.ZodType, V ex
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={1}>{kind.title}</Title>
-          <Text c="dimmed">{kind.description}</Text>
-        </Stack>
-        <Button onClick={() => openForm(null)}>Add {kind.singular}</Button>
-      </Group>
+      <ListPageHeader
+        title={kind.title}
+        description={kind.description}
+        actions={<Button onClick={() => openForm(null)}>Add {kind.singular}</Button>}
+      />
       <TextInput
         type="search"
         aria-label={`Search ${kind.plural}`}

@@ -1,16 +1,7 @@
-import {
-  Button,
-  EmptyState,
-  Group,
-  Loader,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, EmptyState, Group, Loader, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useSearchParams } from 'react-router';
+import { ListPageHeader } from '#lib/ui/list-page-header.tsx';
 import { PagedListContent } from '#lib/ui/paged-list-content.tsx';
 import { NoSearchMatches } from '#lib/ui/no-search-matches.tsx';
 import { useUrlSearch } from '#lib/use-url-search.ts';
@@ -100,13 +91,11 @@ export function CustomersScreen() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={1}>Customers</Title>
-          <Text c="dimmed">The businesses that order from you, their people and their payment terms.</Text>
-        </Stack>
-        <Button onClick={createModal.open}>Add customer</Button>
-      </Group>
+      <ListPageHeader
+        title="Customers"
+        description="The businesses that order from you, their people and their payment terms."
+        actions={<Button onClick={createModal.open}>Add customer</Button>}
+      />
       <Group align="flex-start" gap="md">
         <TextInput
           type="search"

@@ -1,6 +1,7 @@
-import { Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Loader, Stack, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { z } from 'zod';
+import { ListPageHeader } from '#lib/ui/list-page-header.tsx';
 import { PagedListContent } from '#lib/ui/paged-list-content.tsx';
 import { useUrlSearch } from '#lib/use-url-search.ts';
 import { useGroups } from '../api/list-groups.ts';
@@ -47,13 +48,11 @@ export function GroupsScreen<S extends z.ZodType<GroupProduct>>(props: { kind: G
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={1}>{kind.title}</Title>
-          <Text c="dimmed">{kind.description}</Text>
-        </Stack>
-        {canEdit && <Button onClick={createModal.open}>Add {kind.singular}</Button>}
-      </Group>
+      <ListPageHeader
+        title={kind.title}
+        description={kind.description}
+        actions={canEdit && <Button onClick={createModal.open}>Add {kind.singular}</Button>}
+      />
       <TextInput
         type="search"
         aria-label={`Search ${kind.plural}`}

@@ -1,6 +1,7 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from 'react-router';
+import { ListPageHeader } from '#lib/ui/list-page-header.tsx';
 import { PagedListContent } from '#lib/ui/paged-list-content.tsx';
 import { useExportProducts } from '../api/export-products.ts';
 import { useProducts } from '../api/list-products.ts';
@@ -52,25 +53,23 @@ export function ProductsScreen() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={1}>Products</Title>
-          <Text c="dimmed">
-            What you sell, with its prices ex GST. Archived products are kept for past orders.
-          </Text>
-        </Stack>
-        <Group gap="xs">
-          <Button variant="default" onClick={() => exportCsv.mutate(filters)} loading={exportCsv.isPending}>
-            Export CSV
-          </Button>
-          <Button variant="default" onClick={importModal.open}>
-            Import CSV
-          </Button>
-          <Button component={Link} to="/products/create">
-            Create product
-          </Button>
-        </Group>
-      </Group>
+      <ListPageHeader
+        title="Products"
+        description="What you sell, with its prices ex GST. Archived products are kept for past orders."
+        actions={
+          <Group gap="xs">
+            <Button variant="default" onClick={() => exportCsv.mutate(filters)} loading={exportCsv.isPending}>
+              Export CSV
+            </Button>
+            <Button variant="default" onClick={importModal.open}>
+              Import CSV
+            </Button>
+            <Button component={Link} to="/products/create">
+              Create product
+            </Button>
+          </Group>
+        }
+      />
       <ProductFilterBar state={filterState} isSearching={isUpdating} />
       {content}
       <ImportProductsModal opened={isImportOpen} onClose={importModal.close} />
