@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { optionalText, SearchText } from './text.ts';
 import { Email } from './auth.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { RecordId } from './ids.ts';
 import { OrganisationParams } from './organisations.ts';
 import { Page, PageQuery } from './pagination.ts';
 
@@ -27,8 +28,7 @@ function taxonomyEndpoints<P extends string, I extends z.ZodType, R extends z.Zo
   const collection = `/products/${kind.segment}/organisation/{id}`;
   const record = `/products/${kind.segment}/{${kind.idParam}}/organisation/{id}`;
   const RecordParams = OrganisationParams.extend(
-    z.object({ [kind.idParam]: z.uuid({ message: `Not a valid ${kind.label} id` }) } as Record<P, z.ZodUUID>)
-      .shape,
+    z.object({ [kind.idParam]: RecordId(kind.label) } as Record<P, ReturnType<typeof RecordId>>).shape,
   );
   const tags = ['catalogue'];
   return {
@@ -151,7 +151,7 @@ export const Category = z.object({
 export type Category = z.infer<typeof Category>;
 export const CategoryInput = z.object({
   name: TaxonomyName,
-  parent_id: z.uuid({ message: 'Not a valid category id' }).nullable().default(null),
+  parent_id: RecordId('category').nullable().default(null),
 });
 
 export const {

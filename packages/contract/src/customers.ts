@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { Email } from './auth.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { RecordId } from './ids.ts';
 import { OrganisationDetails, OrganisationDetailsInput, OrganisationParams } from './organisations.ts';
 import { Page, PageQuery } from './pagination.ts';
 
 export const CustomerParams = OrganisationParams.extend({
-  cid: z.uuid({ message: 'Not a valid customer id' }),
+  cid: RecordId('customer'),
 });
 
 export const CustomerPaymentSettings = z.object({

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { RecordId } from './ids.ts';
 import { optionalText } from './text.ts';
 import { Email } from './auth.ts';
 import { defineEndpoint } from './endpoint.ts';
 
-export const OrganisationParams = z.object({ id: z.uuid({ message: 'Not a valid organisation id' }) });
+export const OrganisationParams = z.object({ id: RecordId('organisation') });
 
 export const Slug = z
   .string()
@@ -168,7 +169,7 @@ export const updateMember = defineEndpoint({
     'An organisation always keeps one active Admin: a change that would leave none is 409 CONFLICT.',
   tags: ['people'],
   auth: 'user',
-  params: OrganisationParams.extend({ uid: z.uuid() }),
+  params: OrganisationParams.extend({ uid: RecordId('user') }),
   body: z.object({ user_level: z.enum(['Admin', 'User']), active: z.boolean() }),
   response: Member,
 });
@@ -191,7 +192,7 @@ export const resendInvite = defineEndpoint({
   summary: 'Send an open invitation again with a fresh link (uid is the invitation id)',
   tags: ['people'],
   auth: 'user',
-  params: OrganisationParams.extend({ uid: z.uuid() }),
+  params: OrganisationParams.extend({ uid: RecordId('user') }),
   response: PendingInvitation,
 });
 
@@ -201,7 +202,7 @@ export const revokeInvite = defineEndpoint({
   summary: 'Withdraw an open invitation (uid is the invitation id)',
   tags: ['people'],
   auth: 'user',
-  params: OrganisationParams.extend({ uid: z.uuid() }),
+  params: OrganisationParams.extend({ uid: RecordId('user') }),
   response: z.object({ revoked: z.literal(true) }),
 });
 
