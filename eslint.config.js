@@ -3,6 +3,8 @@ import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import serverLayers from './eslint/server-layers.js';
+import webBoundaries from './eslint/web-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.tmp/**', '**/migrations/**'] },
@@ -30,5 +32,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  ...serverLayers,
+  ...webBoundaries,
   prettier,
 );
