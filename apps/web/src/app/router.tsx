@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router';
 import { SignInScreen } from '#features/auth/screens/sign-in-screen.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { lazyScreen } from './lazy-screen.ts';
-import { ROUTES, type RouteArea, type RouteEntry } from './routes.ts';
+import { type AppRoute, ROUTES, type RouteArea, type RoutePattern, routePath } from '#lib/routes.ts';
 
 // Everything behind these is a separate chunk, so /sign-in loads no shell code and no other screen,
 // and the guard (with the session refresh, hence the contract and zod) loads only for guarded routes.
@@ -21,7 +21,7 @@ const UnbuiltScreen = lazyScreen(() =>
 );
 
 /** Routes whose screen is built; every other route shows a placeholder with its title. */
-const SCREENS: Record<string, ComponentType | LazyExoticComponent<ComponentType>> = {
+const SCREENS: Partial<Record<RoutePattern, ComponentType | LazyExoticComponent<ComponentType>>> = {
   '/': lazyScreen(() => import('./pages/home-page.tsx').then((m) => m.HomePage)),
   // In the entry: the front door must be on screen as soon as the page has loaded.
   '/sign-in': SignInScreen,
@@ -96,25 +96,25 @@ const SCREENS: Record<string, ComponentType | LazyExoticComponent<ComponentType>
 };
 
 const BACK_LINKS: Record<Exclude<RouteArea, 'app'>, { path: string; label: string }> = {
-  auth: { path: '/sign-in', label: 'Back to sign in' },
-  onboarding: { path: '/', label: 'Go to Home' },
+  auth: { path: routePath('/sign-in'), label: 'Back to sign in' },
+  onboarding: { path: routePath('/'), label: 'Go to Home' },
 };
 
-function elementFor(route: RouteEntry): ReactNode {
+function elementFor(route: AppRoute): ReactNode {
   const Screen = SCREENS[route.path];
   if (Screen) return <Screen />;
   if (route.area === 'app') return <PlaceholderPage title={route.title} />;
   return <UnbuiltScreen title={route.title} back={BACK_LINKS[route.area]} />;
 }
 
-function routesOf(area: RouteArea, filter: (route: RouteEntry) => boolean = () => true): RouteObject[] {
+function routesOf(area: RouteArea, filter: (route: AppRoute) => boolean = () => true): RouteObject[] {
   return ROUTES.filter((route) => route.area === area && filter(route)).map((route) => ({
     path: route.path,
     element: elementFor(route),
   }));
 }
 
-const isSignIn = (route: RouteEntry) => route.path === '/sign-in';
+const isSignIn = (route: AppRoute) => route.path === '/sign-in';
 
 /**
  * SPEC §2: auth routes outside the shell and unguarded; sign-up steps guarded without the menu.
