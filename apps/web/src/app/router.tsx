@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { SignInScreen } from '#features/auth/screens/sign-in-screen.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { lazyScreen } from './lazy-screen.ts';
+import { RouteErrorPage } from './pages/route-error-page.tsx';
 import { type AppRoute, ROUTES, type RouteArea, type RoutePattern, routePath } from '#lib/routes.ts';
 
 // Everything behind these is a separate chunk, so /sign-in loads no shell code and no other screen,
@@ -119,10 +120,14 @@ const isSignIn = (route: AppRoute) => route.path === '/sign-in';
 /**
  * SPEC §2: auth routes outside the shell and unguarded; sign-up steps guarded without the menu.
  * /sign-in stays outside the query cache too, so its first load carries none of it.
+ * A screen that throws shows RouteErrorPage: inside the shell when it is a shell screen, so the menu
+ * stays usable, and on its own page otherwise. In the entry chunk, since it must show when loading
+ * a chunk is what failed.
  */
 export const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
     children: [
       ...routesOf('auth', isSignIn),
       {
@@ -135,7 +140,12 @@ export const appRoutes: RouteObject[] = [
               ...routesOf('onboarding'),
               {
                 element: <AppShellLayout />,
-                children: [...routesOf('app'), { path: '*', element: <NotFoundPage /> }],
+                children: [
+                  {
+                    errorElement: <RouteErrorPage />,
+                    children: [...routesOf('app'), { path: '*', element: <NotFoundPage /> }],
+                  },
+                ],
               },
             ],
           },
