@@ -1,0 +1,14 @@
+import type { z } from 'zod';
+
+/** The body schema of an endpoint that declares one: what a form checks before it is sent. */
+export function bodySchemaOf<E extends { method: string; path: string; body?: z.ZodType }>(
+  endpoint: E,
+): NonNullable<E['body']> {
+  if (!endpoint.body) throw new Error(`${endpoint.method} ${endpoint.path} takes no body`);
+  return endpoint.body as NonNullable<E['body']>;
+}
+
+/** Optional text left blank is sent as null, which the contract reads as "none". */
+export function blankToNull(value: string): string | null {
+  return value.trim() === '' ? null : value;
+}

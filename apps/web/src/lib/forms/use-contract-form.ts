@@ -1,0 +1,133 @@
+import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
+import { type FormEvent, useRef, useState } from 'react';
+import type { z } from 'zod';
+import { type FormFailure, failureFrom, placeIssues } from './place-errors.ts';
+
+// Field errors are announced as they appear, like the alert above the form.
+export const errorProps = { role: 'alert' } as const;
+
+// Where a client-side check that fits no field waits for the alert above the form.
+const FORM_ERROR_KEY = '__form__';
+
+type Values = Record<string, unknown>;
+
+export type ContractFormOptions<V extends Values, S extends z.ZodType> = {
+  initialValues: V;
+  /**
+   * The contract schema the input must pass before anything is sent (usually an endpoint's body);
+   * what it outputs is sent. A loader keeps the contract (and zod) out of a screen's first load.
+   */
+  schema: S | (() => Promise<S>);
+  /** The schema's input from the form's values where they differ (blank text → null, dollars → cents). */
+  toInput?: (values: V) => unknown;
+  /** Checks of the form's own beyond the schema's; for the same field they win. */
+  moreErrors?: (values: V) => Partial<Record<keyof V & string, string>>;
+  /** Wire names that land on fields with other names, e.g. credit_limit_cents → credit_limit. */
+  aliases?: Readonly<Record<string, string>>;
+  /** Refusals the form shows itself (pass them to `request` too, so they raise no toast). */
+  handledErrorCodes: readonly string[];
+  onSubmit: (body: z.output<S>, values: V) => Promise<unknown>;
+  /** What a refusal shows, where that is not simply the fields the server named. */
+  onFailure?: (failure: FormFailure, error: unknown) => FormFailure | void;
+  /** The page moves on after a success, so the form stays busy until it has gone. */
+  isLeavingOnSuccess?: boolean;
+};
+
+/**
+ * A `@mantine/form` form checked by a contract schema (through `schemaResolver`), with the one
+ * submit style every form shares: Enter or the submit button sends once, inputs are disabled and
+ * the button loading while it is on its way, and a refusal lands on the fields the server named,
+ * or in the alert above the form (`formError`) when it names none the form has.
+ */
+export function useContractForm<V extends Values, S extends z.ZodType>(options: ContractFormOptions<V, S>) {
+  const [formError, setFormError] = useState<string | null>(null);
+  const [isLeaving, setIsLeaving] = useState(false);
+  // State updates land after the event; a second Enter in the same tick must already see "busy".
+  const isBusy = useRef(false);
+  const loaded = useRef<S | null>(typeof options.schema === 'function' ? null : options.schema);
+  const fields = Object.keys(options.initialValues);
+  const toInput = options.toInput ?? ((values: V) => values);
+
+  const schema = async (): Promise<S> => {
+    if (typeof options.schema !== 'function') return options.schema;
+    loaded.current ??= await options.schema();
+    return loaded.current;
+  };
+
+  const errorsOf = (values: V, checked: S): FormErrors => {
+    const found = schemaResolver(checked, { sync: true })(toInput(values));
+    const issues = Object.entries(found).map(([path, message]) => ({ path, message: String(message) }));
+    const { fieldErrors, unplaced } = placeIssues(issues, { fields, aliases: options.aliases });
+    const errors: FormErrors = { ...fieldErrors };
+    for (const [field, message] of Object.entries(options.moreErrors?.(values) ?? {})) {
+      if (message) errors[field] = message;
+    }
+    if (unplaced[0] !== undefined) errors[FORM_ERROR_KEY] = unplaced[0];
+    return errors;
+  };
+
+  const form = useForm<V>({
+    initialValues: options.initialValues,
+    validate: (values) =>
+      loaded.current ? errorsOf(values, loaded.current) : schema().then((s) => errorsOf(values, s)),
+    enhanceGetInputProps: ({ inputProps, form: current }) => ({
+      errorProps,
+      // Mantine marks a PasswordInput's wrapper, not its input, as invalid; this marks the input itself.
+      'aria-invalid': inputProps.error ? true : undefined,
+      disabled: current.submitting || isLeaving || undefined,
+    }),
+  });
+
+  const showFailure = (failure: FormFailure) => {
+    form.setErrors(failure.fieldErrors);
+    setFormError(failure.formError);
+  };
+
+  const send = async (values: V) => {
+    let isGone = false;
+    try {
+      // The values passed the schema just now; parsing again gives its output (trimmed, converted).
+      const body = (await schema()).parse(toInput(values)) as z.output<S>;
+      await options.onSubmit(body, values);
+      isGone = options.isLeavingOnSuccess === true;
+      if (isGone) setIsLeaving(true);
+    } catch (error) {
+      const failure = failureFrom(error, {
+        fields,
+        aliases: options.aliases,
+        handledErrorCodes: options.handledErrorCodes,
+      });
+      showFailure(options.onFailure?.(failure, error) ?? failure);
+    } finally {
+      if (!isGone) isBusy.current = false;
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isBusy.current) return;
+    isBusy.current = true;
+    setFormError(null);
+    form.onSubmit(send, (errors) => {
+      isBusy.current = false;
+      const unplaced = errors[FORM_ERROR_KEY];
+      setFormError(typeof unplaced === 'string' ? unplaced : null);
+    })(event);
+  };
+
+  const isSubmitting = form.submitting || isLeaving;
+
+  return {
+    form,
+    formError,
+    setFormError,
+    showFailure,
+    isSubmitting,
+    /** Spread on the `<form>`: the browser's own checks are off, the contract's speak instead. */
+    formProps: { onSubmit, noValidate: true },
+    /** Spread on the submit button. */
+    submitProps: { type: 'submit', loading: isSubmitting } as const,
+  };
+}
+
+export type ContractForm<V extends Values> = ReturnType<typeof useContractForm<V, z.ZodType>>['form'];
