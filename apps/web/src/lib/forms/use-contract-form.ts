@@ -1,5 +1,5 @@
 import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { type FormFailure, failureFrom, placeIssues } from './place-errors.ts';
 
@@ -22,6 +22,8 @@ export type ContractFormOptions<V extends Values, S extends z.ZodType> = {
   toInput?: (values: V) => unknown;
   /** Checks of the form's own beyond the schema's; for the same field they win. */
   moreErrors?: (values: V) => Partial<Record<keyof V & string, string>>;
+  /** Inputs kept outside the values (a bot check) whose refusals still show beside them. */
+  otherFields?: readonly string[];
   /** Wire names that land on fields with other names, e.g. credit_limit_cents → credit_limit. */
   aliases?: Readonly<Record<string, string>>;
   /** Refusals the form shows itself (pass them to `request` too, so they raise no toast). */
@@ -45,7 +47,7 @@ export function useContractForm<V extends Values, S extends z.ZodType>(options: 
   // State updates land after the event; a second Enter in the same tick must already see "busy".
   const isBusy = useRef(false);
   const loaded = useRef<S | null>(typeof options.schema === 'function' ? null : options.schema);
-  const fields = Object.keys(options.initialValues);
+  const fields = [...Object.keys(options.initialValues), ...(options.otherFields ?? [])];
   const toInput = options.toInput ?? ((values: V) => values);
 
   const schema = async (): Promise<S> => {
@@ -66,10 +68,19 @@ export function useContractForm<V extends Values, S extends z.ZodType>(options: 
     return errors;
   };
 
+  const check = (values: V) =>
+    loaded.current ? errorsOf(values, loaded.current) : schema().then((s) => errorsOf(values, s));
+  // Mantine's setters change whenever the rules do; one stable rule reading the latest options
+  // keeps them stable, so effects that set a value do not run again on every render.
+  const latestCheck = useRef(check);
+  useLayoutEffect(() => {
+    latestCheck.current = check;
+  });
+  const validate = useCallback((values: V) => latestCheck.current(values), []);
+
   const form = useForm<V>({
     initialValues: options.initialValues,
-    validate: (values) =>
-      loaded.current ? errorsOf(values, loaded.current) : schema().then((s) => errorsOf(values, s)),
+    validate,
     enhanceGetInputProps: ({ inputProps, form: current }) => ({
       errorProps,
       // Mantine marks a PasswordInput's wrapper, not its input, as invalid; this marks the input itself.
@@ -117,8 +128,15 @@ export function useContractForm<V extends Values, S extends z.ZodType>(options: 
 
   const isSubmitting = form.submitting || isLeaving;
 
+  /** The message on a field the form draws itself (a picture, a bot check) rather than through getInputProps. */
+  const fieldError = (field: string): string | undefined => {
+    const error = form.errors[field];
+    return typeof error === 'string' ? error : undefined;
+  };
+
   return {
     form,
+    fieldError,
     formError,
     setFormError,
     showFailure,
