@@ -7,8 +7,3 @@ export function bodySchemaOf<E extends { method: string; path: string; body?: z.
   if (!endpoint.body) throw new Error(`${endpoint.method} ${endpoint.path} takes no body`);
   return endpoint.body as NonNullable<E['body']>;
 }
-
-/** Optional text left blank is sent as null, which the contract reads as "none". */
-export function blankToNull(value: string): string | null {
-  return value.trim() === '' ? null : value;
-}
