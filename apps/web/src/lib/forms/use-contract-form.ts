@@ -39,7 +39,8 @@ export type ContractFormOptions<V extends Values, S extends z.ZodType> = {
  * A `@mantine/form` form checked by a contract schema (through `schemaResolver`), with the one
  * submit style every form shares: Enter or the submit button sends once, inputs are disabled and
  * the button loading while it is on its way, and a refusal lands on the fields the server named,
- * or in the alert above the form (`formError`) when it names none the form has.
+ * or in the alert above the form (`formError`) when it names none the form has; the first field
+ * in error then has the focus.
  */
 export function useContractForm<V extends Values, S extends z.ZodType>(options: ContractFormOptions<V, S>) {
   const [formError, setFormError] = useState<string | null>(null);
@@ -89,9 +90,16 @@ export function useContractForm<V extends Values, S extends z.ZodType>(options: 
     }),
   });
 
+  const formElement = useRef<HTMLFormElement | null>(null);
+  // The first field in trouble gets the focus, so a keyboard user lands on what to fix; after
+  // the render that marks it.
+  const focusFirstError = () =>
+    setTimeout(() => formElement.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+
   const showFailure = (failure: FormFailure) => {
     form.setErrors(failure.fieldErrors);
     setFormError(failure.formError);
+    if (Object.keys(failure.fieldErrors).length > 0) focusFirstError();
   };
 
   const send = async (values: V) => {
@@ -118,11 +126,13 @@ export function useContractForm<V extends Values, S extends z.ZodType>(options: 
     event.preventDefault();
     if (isBusy.current) return;
     isBusy.current = true;
+    formElement.current = event.currentTarget;
     setFormError(null);
     form.onSubmit(send, (errors) => {
       isBusy.current = false;
       const unplaced = errors[FORM_ERROR_KEY];
       setFormError(typeof unplaced === 'string' ? unplaced : null);
+      focusFirstError();
     })(event);
   };
 
