@@ -27,6 +27,29 @@ function InviteForm(props: { onSubmit: (body: z.output<typeof InviteBody>) => Pr
   );
 }
 
+// The version is not a field the person edits; a check on it has nowhere to show but above the form.
+const VersionedBody = z.object({
+  name: z.string(),
+  version: z.number().int().min(1, 'Reload: this record has no version'),
+});
+
+function VersionedForm(props: { onSubmit: () => Promise<unknown> }) {
+  const { form, formError, formProps, submitProps } = useContractForm({
+    initialValues: { name: 'Milk' },
+    schema: VersionedBody,
+    toInput: (values) => ({ ...values, version: 0 }),
+    handledErrorCodes: [],
+    onSubmit: props.onSubmit,
+  });
+  return (
+    <form {...formProps} aria-label="Versioned">
+      <FormErrorAlert message={formError} />
+      <TextInput label="Name" {...form.getInputProps('name')} />
+      <Button {...submitProps}>Save</Button>
+    </form>
+  );
+}
+
 function renderForm(onSubmit: (body: unknown) => Promise<unknown>) {
   render(
     <MantineProvider env="test">
@@ -79,6 +102,19 @@ describe('useContractForm', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Check the form');
+  });
+
+  it('shows a client-side check that fits no field above the form, and sends nothing', async () => {
+    const onSubmit = vi.fn(async () => {});
+    render(
+      <MantineProvider env="test">
+        <VersionedForm onSubmit={onSubmit} />
+      </MantineProvider>,
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Reload: this record has no version');
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it('sends once however often it is submitted, with the inputs disabled meanwhile', async () => {

@@ -157,5 +157,3 @@ export function useContractForm<V extends Values, S extends z.ZodType>(options: 
     submitProps: { type: 'submit', loading: isSubmitting } as const,
   };
 }
-
-export type ContractForm<V extends Values> = ReturnType<typeof useContractForm<V, z.ZodType>>['form'];
