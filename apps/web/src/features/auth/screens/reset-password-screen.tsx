@@ -5,12 +5,13 @@ import { FormErrorAlert } from '#lib/ui/form-error-alert.tsx';
 import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import { RESET_FORM_ERROR_CODES, ResetRequestBody, sendResetCode } from '../api/password-reset-api.ts';
 import { AuthCard } from '#lib/ui/auth-card.tsx';
+import { routePath } from '#lib/routes.ts';
 
 /** Says the same whether or not the email has an account, so the page cannot be used to find accounts. */
 export const RESET_SENT_MESSAGE = "If an account exists for that email, we've sent a code";
 
 export function verifyPath(email: string): string {
-  return `/sign-in/reset-password/verify?${new URLSearchParams({ email }).toString()}`;
+  return routePath('/sign-in/reset-password/verify', undefined, { email });
 }
 
 export function ResetPasswordScreen() {

@@ -3,6 +3,7 @@ import { createCustomer } from '@tradeport/contract';
 import { useNavigate } from 'react-router';
 import { bodySchemaOf } from '#lib/forms/body-schema.ts';
 import { useContractForm } from '#lib/forms/use-contract-form.ts';
+import { routePath } from '#lib/routes.ts';
 import { FormErrorAlert } from '#lib/ui/form-error-alert.tsx';
 import { useCreateCustomer } from '../api/create-customer.ts';
 import {
@@ -38,7 +39,7 @@ function CreateCustomerForm(props: { onCancel: () => void }) {
     isLeavingOnSuccess: true,
     onSubmit: async (body) => {
       const customer = await create.mutateAsync(body);
-      navigate(`/customers/${customer.id}`);
+      navigate(routePath('/customers/:customerId', { customerId: customer.id }));
     },
   });
 
