@@ -18,11 +18,12 @@ export const pricingTierStorage: GroupStorage<TierEntry> = {
     extras: { priceCents: tierPrices.priceCents },
     // An upsert: a product already in the tier gets the new price. Unchanged prices are left
     // alone (and not counted), so `changed` says how many prices really moved.
-    async write(tx, { groupId, entries, now }) {
+    async write(tx, { merchantId, groupId, entries, now }) {
       const written = await tx
         .insert(tierPrices)
         .values(
           entries.map((entry) => ({
+            merchantId,
             tierId: groupId,
             productId: entry.productId,
             priceCents: entry.priceCents,

@@ -45,7 +45,10 @@ export type GroupStorage<Entry extends ProductEntry = ProductEntry> = {
     /** Selected beside the product for its item (a tier's price). */
     extras: Record<string, PgColumn>;
     /** Writes merchant-checked entries; answers how many rows it added or changed. */
-    write(tx: Db, options: { groupId: string; entries: Entry[]; now: Date }): Promise<number>;
+    write(
+      tx: Db,
+      options: { merchantId: string; groupId: string; entries: Entry[]; now: Date },
+    ): Promise<number>;
   };
   customers: CustomerMembership;
 };

@@ -18,10 +18,10 @@ export const visibilityGroupStorage: GroupStorage = {
     groupId: visibilityGroupProducts.groupId,
     productId: visibilityGroupProducts.productId,
     extras: {},
-    async write(tx, { groupId, entries, now }) {
+    async write(tx, { merchantId, groupId, entries, now }) {
       const added = await tx
         .insert(visibilityGroupProducts)
-        .values(entries.map((entry) => ({ groupId, productId: entry.productId, createdAt: now })))
+        .values(entries.map((entry) => ({ merchantId, groupId, productId: entry.productId, createdAt: now })))
         .onConflictDoNothing()
         .returning({ productId: visibilityGroupProducts.productId });
       return added.length;
@@ -35,10 +35,12 @@ export const visibilityGroupStorage: GroupStorage = {
     )`,
     count: (outerGroupId) =>
       sql<number>`(select count(*)::int from ${visibilityGroupCustomers} where ${visibilityGroupCustomers.groupId} = ${outerGroupId})`,
-    async add(tx, { groupId, accountIds, now }) {
+    async add(tx, { merchantId, groupId, accountIds, now }) {
       const added = await tx
         .insert(visibilityGroupCustomers)
-        .values(accountIds.map((customerAccountId) => ({ groupId, customerAccountId, createdAt: now })))
+        .values(
+          accountIds.map((customerAccountId) => ({ merchantId, groupId, customerAccountId, createdAt: now })),
+        )
         .onConflictDoNothing()
         .returning({ id: visibilityGroupCustomers.customerAccountId });
       return added.length;
