@@ -1,10 +1,6 @@
 import type { ProductInput } from '@tradeport/contract';
 import type { z } from 'zod';
-import {
-  FOREIGN_KEY_VIOLATION,
-  findDatabaseError,
-  uniqueViolation,
-} from '../../platform/db/database-errors.ts';
+import { isReferenceRefusal, uniqueViolation } from '../../platform/db/database-errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ProductColumn, ProductColumns } from './product-writes.queries.ts';
 
@@ -66,7 +62,7 @@ export function asWriteConflict(error: unknown, sku?: { value: string; path?: st
       ? skuTaken(sku.value, sku.path)
       : new AppError('CONFLICT', 'Two products would have the same SKU; nothing was changed.');
   }
-  if (findDatabaseError(error)?.code === FOREIGN_KEY_VIOLATION) {
+  if (isReferenceRefusal(error)) {
     return new AppError(
       'CONFLICT',
       'A brand, supplier, category or unit was deleted meanwhile; reload and try again.',

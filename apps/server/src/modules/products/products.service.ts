@@ -2,7 +2,7 @@ import type { ProductAction, ProductInput, ProductUpdateInput } from '@tradeport
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { FOREIGN_KEY_VIOLATION, findDatabaseError } from '../../platform/db/database-errors.ts';
+import { isReferenceRefusal } from '../../platform/db/database-errors.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { checkReferences, resolveImages } from './product-references.ts';
 import {
@@ -34,7 +34,7 @@ export const productInUse = (uses: string) => conflict(`Used by ${uses} — arch
  * which reads the same as the count having found it.
  */
 export function asInUseConflict(error: unknown) {
-  return findDatabaseError(error)?.code === FOREIGN_KEY_VIOLATION
+  return isReferenceRefusal(error)
     ? conflict('This product is now used by a pricing tier or visibility group — archive it instead.')
     : error;
 }
