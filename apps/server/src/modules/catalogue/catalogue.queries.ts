@@ -12,7 +12,7 @@ import {
 } from '../../platform/db/schema/index.ts';
 import { afterCursor } from '../../platform/db/keyset-cursor.ts';
 import { productMatches, toPage } from '../product-groups/listing.queries.ts';
-import type { CatalogueViewer } from './catalogue-viewer.queries.ts';
+import type { CatalogueViewer } from './catalogue-viewer.ts';
 import { visibleToCustomerAccount } from './catalogue-visibility.queries.ts';
 import { literalLimit } from '../../platform/db/statement-caching-client.ts';
 
