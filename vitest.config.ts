@@ -1,4 +1,13 @@
-import { defineConfig } from 'vitest/config';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+const WEB_SRC = path.join(import.meta.dirname, 'apps/web/src');
+/** Web test files (relative to apps/web) that mock a module with vi.mock. */
+const webFilesWithModuleMocks = readdirSync(WEB_SRC, { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .filter((file) => readFileSync(path.join(WEB_SRC, file), 'utf8').includes('vi.mock('))
+  .map((file) => path.posix.join('src', file.split(path.sep).join('/')));
 
 // One runner for every layer; `vitest run --project <name>` picks a layer.
 export default defineConfig({
@@ -22,14 +31,28 @@ export default defineConfig({
           isolate: false,
         },
       },
+      // One jsdom and one module graph per worker instead of per file: jsdom and Mantine set-up
+      // was over half of every file's time. src/testing/setup.ts resets what is shared (DOM,
+      // query cache, toasts, storage) after each test; a file that stubs globals or fakes timers
+      // puts them back in its own afterEach. Module mocks cannot be undone that way (a module
+      // another file loaded stays loaded), so files with vi.mock run isolated, as `web-isolated`.
       {
         extends: 'apps/web/vite.config.ts',
-        // One jsdom and one module graph per worker instead of per file: jsdom and Mantine set-up
-        // was over half of every file's time. src/testing/setup.ts resets what is shared (DOM,
-        // query cache, toasts, storage) after each test; a file that stubs globals or fakes
-        // timers must put them back in its own afterEach.
-        test: { name: 'web', root: 'apps/web', isolate: false },
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          isolate: false,
+          exclude: [...configDefaults.exclude, ...webFilesWithModuleMocks],
+        },
       },
+      ...(webFilesWithModuleMocks.length === 0
+        ? []
+        : [
+            {
+              extends: 'apps/web/vite.config.ts',
+              test: { name: 'web-isolated', root: 'apps/web', include: webFilesWithModuleMocks },
+            },
+          ]),
       {
         test: {
           name: 'e2e',
