@@ -32,6 +32,12 @@ export type BuildAppOptions = AppDeps & {
 const BODY_LIMIT_BYTES = 1024 * 1024;
 const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
 
+/** A hop count as the function proxy-addr makes of one (Fastify's types leave the number form out). */
+const trustHops =
+  (hops: number) =>
+  (_address: string, hop: number): boolean =>
+    hop < hops;
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
@@ -44,7 +50,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
           },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    // Off unless configured: otherwise any client could name its own address in X-Forwarded-For
+    // and so escape the per-address sign-in and password-reset limits.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
   });

@@ -224,6 +224,23 @@ describe('password reset', () => {
     for (let i = 0; i < 6; i++) statuses.push((await post('/auth/password-reset', { email })).statusCode);
     expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
   });
+
+  it('counts by the connecting address, whatever X-Forwarded-For claims (TRUST_PROXY unset)', async () => {
+    const statuses = [];
+    for (let i = 0; i < 31; i++) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/password-reset',
+        remoteAddress: '203.0.113.7',
+        headers: { 'x-forwarded-for': `198.51.100.${i}` },
+        payload: { email: `rotating-${i}@example.test` },
+      });
+      statuses.push(response.statusCode);
+    }
+    // 30 an hour from one client; a made-up address per request does not make a new client.
+    expect(statuses.slice(0, 30).every((status) => status === 202)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
 });
 
 describe('GET /api/v1/support', () => {
