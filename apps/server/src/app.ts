@@ -18,7 +18,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { visibilityRoutes } from './modules/visibility/visibility.routes.ts';
 import { createAuthenticate } from './platform/auth/authenticate.ts';
-import { installErrorHandling } from './platform/http/error-handler.ts';
+import { clientErrorHandler, frameworkErrors, installErrorHandling } from './platform/http/error-handler.ts';
 import { installOpenApi } from './platform/http/openapi.ts';
 import { installSpa } from './platform/http/spa.ts';
 
@@ -54,6 +54,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // and so escape the per-address sign-in and password-reset limits.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     return503OnClosing: true,
+    // Failures before any route runs answer with the same {error_code, message} body as the rest.
+    frameworkErrors,
+    clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
