@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { setTierItem, type TierPriceInput } from '@tradeport/contract';
-import { useMembershipChanged } from '#features/product-groups/api/use-membership-changed.ts';
-import { WRITE_ERROR_CODES } from '#features/product-groups/model/write-refusal.ts';
+import { useMembershipChanged } from '#shared/product-groups/api/use-membership-changed.ts';
+import { WRITE_ERROR_CODES } from '#shared/product-groups/model/write-refusal.ts';
 import { request } from '#lib/api-client.ts';
 import { useOrganisationId } from '#lib/use-organisation-id.ts';
 import { pricingKind } from '../model/pricing-kind.ts';

@@ -1,7 +1,7 @@
 import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { setTierItems, type TierItem, type TierPriceInput } from '@tradeport/contract';
-import { groupKeys } from '#features/product-groups/api/group-keys.ts';
-import { WRITE_ERROR_CODES } from '#features/product-groups/model/write-refusal.ts';
+import { groupKeys } from '#shared/product-groups/api/group-keys.ts';
+import { WRITE_ERROR_CODES } from '#shared/product-groups/model/write-refusal.ts';
 import { request } from '#lib/api-client.ts';
 import { useOrganisationId } from '#lib/use-organisation-id.ts';
 import { pricingKind } from '../model/pricing-kind.ts';

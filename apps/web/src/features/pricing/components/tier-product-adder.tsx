@@ -1,9 +1,9 @@
 import { Group, TextInput } from '@mantine/core';
 import type { ProductSearchResult } from '@tradeport/contract';
 import { useState } from 'react';
-import { useRefreshAccess } from '#features/product-groups/api/use-can-edit.ts';
-import { AddResultButton } from '#features/product-groups/components/add-result-button.tsx';
-import { isForbidden } from '#features/product-groups/model/write-refusal.ts';
+import { useRefreshAccess } from '#shared/product-groups/api/use-can-edit.ts';
+import { AddResultButton } from '#shared/product-groups/components/add-result-button.tsx';
+import { isForbidden } from '#shared/product-groups/model/write-refusal.ts';
 import { errorProps } from '#lib/use-form-state.ts';
 import { useSetTierPrice } from '../api/set-tier-price.ts';
 import { checkPrice, priceInputText } from '../model/price-edits.ts';

@@ -5,7 +5,7 @@ import {
   recordPath,
   SEARCH_PRODUCTS_PATH,
   stubGroupApi,
-} from '#features/product-groups/testing/group-api-stub.tsx';
+} from '#shared/product-groups/testing/group-api-stub.tsx';
 import { PRICING, renderPricing } from '../testing/render-pricing.tsx';
 import { beans, cups, flatWhite, oatMilk, wholesale, wholesaleApi } from '../testing/tier-fixtures.ts';
 

@@ -1,7 +1,7 @@
 import type { TierItem } from '@tradeport/contract';
-import { GroupProductsSection } from '#features/product-groups/components/group-products-section.tsx';
-import type { MemberColumn } from '#features/product-groups/components/member-table.tsx';
-import type { ProductsPanelProps } from '#features/product-groups/screens/group-detail-screen.tsx';
+import { GroupProductsSection } from '#shared/product-groups/components/group-products-section.tsx';
+import type { MemberColumn } from '#shared/product-groups/components/member-table.tsx';
+import type { ProductsPanelProps } from '#shared/product-groups/screens/group-detail-screen.tsx';
 import { formatMoney } from '#lib/format.ts';
 import { UnsavedChangesGuard } from '#lib/ui/unsaved-changes-guard.tsx';
 import { pricingKind } from '../model/pricing-kind.ts';

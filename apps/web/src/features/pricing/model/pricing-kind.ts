@@ -1,5 +1,5 @@
 import { pricingTierEndpoints, type TierItem } from '@tradeport/contract';
-import type { GroupKind } from '#features/product-groups/model/group-kind.ts';
+import type { GroupKind } from '#shared/product-groups/model/group-kind.ts';
 
 /** Pricing tiers in the shared tier-and-group screens' terms. */
 export const pricingKind: GroupKind<typeof TierItem> = {

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, recordPath, stubGroupApi } from '#features/product-groups/testing/group-api-stub.tsx';
-import { harbourUser } from '#features/product-groups/testing/group-fixtures.ts';
+import { json, recordPath, stubGroupApi } from '#shared/product-groups/testing/group-api-stub.tsx';
+import { harbourUser } from '#shared/product-groups/testing/group-fixtures.ts';
 import { merchantUser } from '#testing/fixtures.ts';
 import { PRICING, renderPricing } from '../testing/render-pricing.tsx';
 import { beanThere, flatWhite, harbourKiosk, wholesale, wholesaleApi } from '../testing/tier-fixtures.ts';

@@ -1,4 +1,4 @@
-import { GroupDetailScreen } from '#features/product-groups/screens/group-detail-screen.tsx';
+import { GroupDetailScreen } from '#shared/product-groups/screens/group-detail-screen.tsx';
 import { TierProductsPanel } from '../components/tier-products-panel.tsx';
 import { pricingKind } from '../model/pricing-kind.ts';
 

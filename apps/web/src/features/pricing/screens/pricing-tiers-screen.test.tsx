@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ORGANISATION_HEADER } from '@tradeport/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { groupFixture, harbourUser } from '#features/product-groups/testing/group-fixtures.ts';
-import { collectionPath, json, stubGroupApi } from '#features/product-groups/testing/group-api-stub.tsx';
+import { groupFixture, harbourUser } from '#shared/product-groups/testing/group-fixtures.ts';
+import { collectionPath, json, stubGroupApi } from '#shared/product-groups/testing/group-api-stub.tsx';
 import { harbour, idOf } from '#testing/fixtures.ts';
 import { PRICING, renderPricing } from '../testing/render-pricing.tsx';
 

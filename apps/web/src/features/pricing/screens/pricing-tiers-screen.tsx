@@ -1,4 +1,4 @@
-import { GroupsScreen } from '#features/product-groups/screens/groups-screen.tsx';
+import { GroupsScreen } from '#shared/product-groups/screens/groups-screen.tsx';
 import { pricingKind } from '../model/pricing-kind.ts';
 
 /** /pricing: the merchant's pricing tiers. */

@@ -3,7 +3,7 @@ import {
   groupFixture,
   memberOf,
   productFixture,
-} from '#features/product-groups/testing/group-fixtures.ts';
+} from '#shared/product-groups/testing/group-fixtures.ts';
 import { idOf } from '#testing/fixtures.ts';
 
 export const wholesale = groupFixture({

@@ -1,5 +1,5 @@
-import { GroupProductsSection } from '#features/product-groups/components/group-products-section.tsx';
-import type { ProductsPanelProps } from '#features/product-groups/screens/group-detail-screen.tsx';
+import { GroupProductsSection } from '#shared/product-groups/components/group-products-section.tsx';
+import type { ProductsPanelProps } from '#shared/product-groups/screens/group-detail-screen.tsx';
 import { visibilityKind } from '../model/visibility-kind.ts';
 import { GroupProductAdder } from './group-product-adder.tsx';
 

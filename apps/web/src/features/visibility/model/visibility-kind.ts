@@ -1,5 +1,5 @@
 import { visibilityGroupEndpoints, type GroupItem } from '@tradeport/contract';
-import type { GroupKind } from '#features/product-groups/model/group-kind.ts';
+import type { GroupKind } from '#shared/product-groups/model/group-kind.ts';
 
 /** Visibility groups in the shared tier-and-group screens' terms. */
 export const visibilityKind: GroupKind<typeof GroupItem> = {

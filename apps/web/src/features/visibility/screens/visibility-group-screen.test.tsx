@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { recordPath, stubGroupApi } from '#features/product-groups/testing/group-api-stub.tsx';
+import { recordPath, stubGroupApi } from '#shared/product-groups/testing/group-api-stub.tsx';
 import {
   customerFixture,
   groupFixture,
   memberOf,
   productFixture,
-} from '#features/product-groups/testing/group-fixtures.ts';
+} from '#shared/product-groups/testing/group-fixtures.ts';
 import { idOf } from '#testing/fixtures.ts';
 import { renderVisibility, VISIBILITY } from '../testing/render-visibility.tsx';
 

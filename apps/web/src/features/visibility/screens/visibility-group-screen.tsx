@@ -1,4 +1,4 @@
-import { GroupDetailScreen } from '#features/product-groups/screens/group-detail-screen.tsx';
+import { GroupDetailScreen } from '#shared/product-groups/screens/group-detail-screen.tsx';
 import { GroupProductsPanel } from '../components/group-products-panel.tsx';
 import { visibilityKind } from '../model/visibility-kind.ts';
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubGroupApi } from '#features/product-groups/testing/group-api-stub.tsx';
-import { groupFixture, harbourUser } from '#features/product-groups/testing/group-fixtures.ts';
+import { stubGroupApi } from '#shared/product-groups/testing/group-api-stub.tsx';
+import { groupFixture, harbourUser } from '#shared/product-groups/testing/group-fixtures.ts';
 import { idOf } from '#testing/fixtures.ts';
 import { renderVisibility, VISIBILITY } from '../testing/render-visibility.tsx';
 

@@ -1,4 +1,4 @@
-import { GroupsScreen } from '#features/product-groups/screens/groups-screen.tsx';
+import { GroupsScreen } from '#shared/product-groups/screens/groups-screen.tsx';
 import { visibilityKind } from '../model/visibility-kind.ts';
 
 /** /visibility: the merchant's visibility groups. */
