@@ -9,7 +9,7 @@ import {
   visibilityGroupCustomers,
   visibilityGroups,
 } from '../../platform/db/schema/index.ts';
-import { detailsFromRow } from '../organisations/organisations.mapping.ts';
+import { detailsFromRow, type detailsToColumns } from '../organisations/organisations.mapping.ts';
 import { decodeCursor, encodeCursor } from '../../platform/db/keyset-cursor.ts';
 import { containsPattern } from '../../platform/db/like-pattern.ts';
 
@@ -73,7 +73,9 @@ export function toCustomer(row: CustomerRow): Customer {
       row.tierId !== null && row.tierName !== null ? { id: row.tierId, name: row.tierName } : null,
     visibility_groups: row.groups,
     created_at: row.account.createdAt.toISOString(),
-    version: row.account.version,
+    // The organisation's version, not the account's: the customer's own Admin edits the same
+    // details (PUT organisations/{id}), and a stale edit from either side must be refused.
+    version: row.organisation.version,
   };
 }
 
@@ -149,4 +151,35 @@ export async function findHouseAccount(db: Db, merchantId: string) {
     .leftJoin(pricingTiers, tierOfAccount)
     .where(and(eq(customerAccounts.merchantId, merchantId), eq(customerAccounts.isHouseAccount, true)));
   return row;
+}
+
+/**
+ * The merchant's edit of a customer: its organisation's details, guarded by the organisation's
+ * version (the one the customer's own Admin edits too), and the account's archived state.
+ * False when the version is stale.
+ */
+export async function updateCustomerDetails(
+  db: Db,
+  options: {
+    customerId: string;
+    organisationId: string;
+    details: ReturnType<typeof detailsToColumns>;
+    archivedAt: Date | null;
+    version: number;
+    now: Date;
+  },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(organisations)
+      .set({ ...options.details, version: sql`${organisations.version} + 1`, updatedAt: options.now })
+      .where(and(eq(organisations.id, options.organisationId), eq(organisations.version, options.version)))
+      .returning({ id: organisations.id });
+    if (!updated) return false;
+    await tx
+      .update(customerAccounts)
+      .set({ archivedAt: options.archivedAt, updatedAt: options.now })
+      .where(eq(customerAccounts.id, options.customerId));
+    return true;
+  });
 }

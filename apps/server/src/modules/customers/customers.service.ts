@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CustomerPaymentSettings } from '@tradeport/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps.ts';
 import {
   customerAccounts,
@@ -13,7 +13,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { detailsToColumns } from '../organisations/organisations.mapping.ts';
 import { isOpenInvitation } from '../people/invitations.queries.ts';
 import { createInvitation } from '../people/invitations.service.ts';
-import { findCustomer, findHouseAccount, toCustomer } from './customers.queries.ts';
+import { findCustomer, findHouseAccount, toCustomer, updateCustomerDetails } from './customers.queries.ts';
 
 type DetailsInput = Parameters<typeof detailsToColumns>[0];
 
@@ -128,29 +128,20 @@ export function createCustomersService(deps: Pick<AppDeps, 'database' | 'now' | 
         throw new AppError('CONFLICT', 'The house account cannot be archived.');
       }
       const now = deps.now();
-      await db.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(customerAccounts)
-          .set({
-            archivedAt: options.archived ? (current.account.archivedAt ?? now) : null,
-            version: sql`${customerAccounts.version} + 1`,
-            updatedAt: now,
-          })
-          .where(
-            and(eq(customerAccounts.id, options.customerId), eq(customerAccounts.version, options.version)),
-          )
-          .returning({ id: customerAccounts.id });
-        if (!updated) {
-          throw new AppError(
-            'CONFLICT',
-            'Someone else changed this customer since you opened it. Reload to see their changes.',
-          );
-        }
-        await tx
-          .update(organisations)
-          .set({ ...detailsToColumns(options.details), updatedAt: now })
-          .where(eq(organisations.id, current.organisation.id));
+      const saved = await updateCustomerDetails(db, {
+        customerId: options.customerId,
+        organisationId: current.organisation.id,
+        details: detailsToColumns(options.details),
+        archivedAt: options.archived ? (current.account.archivedAt ?? now) : null,
+        version: options.version,
+        now,
       });
+      if (!saved) {
+        throw new AppError(
+          'CONFLICT',
+          'Someone else changed this customer since you opened it. Reload to see their changes.',
+        );
+      }
       return toCustomer(await mustFind(options.merchantId, options.customerId));
     },
 
