@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { emailVerificationRoutes } from './modules/account/email-verification.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { catalogueTaxonomyRoutes } from './modules/catalogue-taxonomy/catalogue-taxonomy.routes.ts';
@@ -75,6 +76,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   authRoutes(app, deps);
   usersRoutes(app, deps);
   accountRoutes(app, deps);
+  emailVerificationRoutes(app, deps);
   organisationsRoutes(app, deps);
   peopleRoutes(app, deps);
   customersRoutes(app, deps);

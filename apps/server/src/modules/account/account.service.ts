@@ -10,6 +10,7 @@ import { AppError, unauthorized } from '../../platform/errors.ts';
 import { revokeAllRefreshTokens } from '../auth/refresh-tokens.queries.ts';
 import { acceptInvitationByToken } from '../people/invitations.service.ts';
 import { resolveImageUrl } from '../uploads/uploads.service.ts';
+import { sendEmailVerification } from './email-verification.service.ts';
 
 const emailTaken = () =>
   new AppError('CONFLICT', 'An account with this email already exists. Sign in instead.', [
@@ -21,9 +22,12 @@ const toProfile = (user: typeof users.$inferSelect) => ({
   name: user.name,
   email: user.email,
   image: user.image,
+  email_verified: user.emailVerifiedAt !== null,
 });
 
-export function createAccountService(deps: Pick<AppDeps, 'database' | 'botCheck' | 'now' | 'storage'>) {
+export function createAccountService(
+  deps: Pick<AppDeps, 'database' | 'botCheck' | 'now' | 'storage' | 'mail' | 'config'>,
+) {
   const { db } = deps.database;
 
   async function getUser(tx: Db, userId: string) {
@@ -45,13 +49,27 @@ export function createAccountService(deps: Pick<AppDeps, 'database' | 'botCheck'
           await deps.botCheck.verify({ db: tx, payload: body.altcha, field: 'body.altcha', now });
           const [user] = await tx
             .insert(users)
-            .values({ email: body.email, name: body.name, passwordHash })
+            // Unproven until the emailed code comes back; an invitation link proves it at once
+            // (below: it was sent to this address, and joining checks the two match).
+            .values({
+              email: body.email,
+              name: body.name,
+              passwordHash,
+              emailVerifiedAt: body.invitation_token ? now : null,
+            })
             .returning({ id: users.id });
           if (body.invitation_token) {
             await acceptInvitationByToken({
               tx,
               token: body.invitation_token,
               user: { id: user!.id, email: body.email },
+              now,
+            });
+          } else {
+            await sendEmailVerification({
+              tx,
+              deps,
+              user: { id: user!.id, email: body.email, name: body.name },
               now,
             });
           }

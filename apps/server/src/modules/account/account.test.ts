@@ -88,7 +88,13 @@ describe('the account of the signed-in person', () => {
     const user = await createUser(t.database.db, { name: 'Before' });
     const { headers } = await signInAs(t.app, user.email);
     const read = await t.app.inject({ method: 'GET', url: '/api/v1/users/current/account', headers });
-    expect(read.json()).toEqual({ id: user.id, name: 'Before', email: user.email, image: null });
+    expect(read.json()).toEqual({
+      id: user.id,
+      name: 'Before',
+      email: user.email,
+      image: null,
+      email_verified: true,
+    });
     const updated = await t.app.inject({
       method: 'PUT',
       url: '/api/v1/users/current',

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps.ts';
 import { hashToken } from '../../platform/auth/opaque-tokens.ts';
@@ -9,6 +8,10 @@ import { AppError } from '../../platform/errors.ts';
 import { consumeRateLimit } from '../../platform/rate-limit.ts';
 import { revokeAllRefreshTokens } from '../auth/refresh-tokens.queries.ts';
 import { passwordResetEmail } from './account.emails.ts';
+import {
+  newOneTimeCode as newResetCode,
+  normaliseOneTimeCode as normaliseResetCode,
+} from './one-time-code.ts';
 
 const RESET_TTL_MS = 60 * 60_000;
 const HOUR = 60 * 60_000;
@@ -17,20 +20,6 @@ const RULES = {
   requestPerClient: { name: 'reset-request-client', limit: 30, windowMs: HOUR },
   verifyPerEmail: { name: 'reset-verify-email', limit: 10, windowMs: 15 * 60_000 },
 };
-
-// Crockford base32: no I, L, O or U, so a code read aloud or retyped is hard to get wrong.
-const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-
-/** 130 random bits as 26 base32 characters, grouped for reading: XXXXX-XXXXX-…-X. */
-function newResetCode(): string {
-  const bytes = randomBytes(26);
-  const chars = Array.from(bytes, (byte) => ALPHABET[byte & 31]).join('');
-  return chars.match(/.{1,5}/g)!.join('-');
-}
-
-/** What someone typed or pasted, in the one form that was hashed. */
-const normaliseResetCode = (code: string) =>
-  code.toUpperCase().replace(/[\s-]/g, '').replace(/[IL]/g, '1').replace(/O/g, '0');
 
 const wrongCode = () =>
   new AppError('VALIDATION_ERROR', 'This code is wrong or has expired.', [

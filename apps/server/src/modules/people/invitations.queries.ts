@@ -93,3 +93,17 @@ export async function isActiveMember(db: Db, options: { organisationId: string; 
     );
   return Boolean(row);
 }
+
+/** The signed-in person as invitations see them: addressed by email, answerable once it is proven. */
+export async function findInvitee(db: Db, userId: string) {
+  const [user] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return user;
+}

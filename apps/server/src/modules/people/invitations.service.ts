@@ -3,10 +3,11 @@ import type { AppDeps } from '../../app-deps.ts';
 import { hashToken, randomToken } from '../../platform/auth/opaque-tokens.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { invitations, organisations, users } from '../../platform/db/schema/index.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { AppError, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
 import {
   findOpenInvitation,
   findOpenInvitationByToken,
+  findInvitee,
   isActiveMember,
   isOpenInvitation,
   upsertAcceptedMembership,
@@ -209,4 +210,23 @@ export async function acceptInvitationByToken(options: {
     throw new AppError('VALIDATION_ERROR', message, [{ path: 'body.email', message }]);
   }
   await acceptInvitation({ ...options, organisationId: found.invitation.organisationId });
+}
+
+export type Invitee = { id: string; name: string; email: string; emailVerified: boolean };
+
+/** The signed-in person, for listing and answering the invitations addressed to their email. */
+export async function loadInvitee(db: Db, userId: string): Promise<Invitee> {
+  const invitee = await findInvitee(db, userId);
+  if (!invitee) throw unauthorized();
+  return invitee;
+}
+
+/**
+ * Answering an invitation needs the email proven: otherwise signing up with someone else's
+ * address would be enough to join the organisations that invited them.
+ */
+export function requireVerifiedEmail(invitee: Invitee): void {
+  if (!invitee.emailVerified) {
+    throw forbidden('Confirm your email address first: enter the code we emailed you when you signed up.');
+  }
 }

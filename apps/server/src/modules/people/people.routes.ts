@@ -27,6 +27,8 @@ import {
 import {
   acceptInvitation,
   createInvitation,
+  loadInvitee,
+  requireVerifiedEmail,
   resendInvitation,
   toPendingInvitation,
 } from './invitations.service.ts';
@@ -108,7 +110,9 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   registerEndpoint(app, listMyInvitations, async ({ request }) => {
-    const me = await loadCaller(db, request);
+    const me = await loadInvitee(db, requireUserId(request));
+    // Hidden, not refused: the screen shows how to confirm the email instead.
+    if (!me.emailVerified) return [];
     const rows = await listOpenInvitationsForEmail(db, { email: me.email, now: deps.now() });
     return rows.map((row) => ({
       organisation_id: row.organisationId,
@@ -120,7 +124,8 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   registerEndpoint(app, acceptInvite, async ({ request, params, body }) => {
-    const me = await loadCaller(db, request);
+    const me = await loadInvitee(db, requireUserId(request));
+    requireVerifiedEmail(me);
     await db.transaction((tx) =>
       acceptInvitation({ tx, organisationId: params.id, user: me, token: body.token, now: deps.now() }),
     );
@@ -128,7 +133,8 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   registerEndpoint(app, declineInvite, async ({ request, params }) => {
-    const me = await loadCaller(db, request);
+    const me = await loadInvitee(db, requireUserId(request));
+    requireVerifiedEmail(me);
     const now = deps.now();
     const invitation = await findOpenInvitation(db, { organisationId: params.id, email: me.email, now });
     if (!invitation) throw notFound('Invitation');
