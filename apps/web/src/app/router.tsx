@@ -3,7 +3,8 @@ import type { RouteObject } from 'react-router';
 import { SignInScreen } from '#features/auth/screens/sign-in-screen.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { lazyScreen } from './lazy-screen.ts';
-import { ROUTES, type RouteArea, type RouteEntry } from './routes.ts';
+import { RouteErrorPage } from './pages/route-error-page.tsx';
+import { type AppRoute, ROUTES, type RouteArea, type RoutePattern, routePath } from '#lib/routes.ts';
 
 // Everything behind these is a separate chunk, so /sign-in loads no shell code and no other screen,
 // and the guard (with the session refresh, hence the contract and zod) loads only for guarded routes.
@@ -21,7 +22,7 @@ const UnbuiltScreen = lazyScreen(() =>
 );
 
 /** Routes whose screen is built; every other route shows a placeholder with its title. */
-const SCREENS: Record<string, ComponentType | LazyExoticComponent<ComponentType>> = {
+const SCREENS: Partial<Record<RoutePattern, ComponentType | LazyExoticComponent<ComponentType>>> = {
   '/': lazyScreen(() => import('./pages/home-page.tsx').then((m) => m.HomePage)),
   // In the entry: the front door must be on screen as soon as the page has loaded.
   '/sign-in': SignInScreen,
@@ -96,33 +97,37 @@ const SCREENS: Record<string, ComponentType | LazyExoticComponent<ComponentType>
 };
 
 const BACK_LINKS: Record<Exclude<RouteArea, 'app'>, { path: string; label: string }> = {
-  auth: { path: '/sign-in', label: 'Back to sign in' },
-  onboarding: { path: '/', label: 'Go to Home' },
+  auth: { path: routePath('/sign-in'), label: 'Back to sign in' },
+  onboarding: { path: routePath('/'), label: 'Go to Home' },
 };
 
-function elementFor(route: RouteEntry): ReactNode {
+function elementFor(route: AppRoute): ReactNode {
   const Screen = SCREENS[route.path];
   if (Screen) return <Screen />;
   if (route.area === 'app') return <PlaceholderPage title={route.title} />;
   return <UnbuiltScreen title={route.title} back={BACK_LINKS[route.area]} />;
 }
 
-function routesOf(area: RouteArea, filter: (route: RouteEntry) => boolean = () => true): RouteObject[] {
+function routesOf(area: RouteArea, filter: (route: AppRoute) => boolean = () => true): RouteObject[] {
   return ROUTES.filter((route) => route.area === area && filter(route)).map((route) => ({
     path: route.path,
     element: elementFor(route),
   }));
 }
 
-const isSignIn = (route: RouteEntry) => route.path === '/sign-in';
+const isSignIn = (route: AppRoute) => route.path === '/sign-in';
 
 /**
  * SPEC §2: auth routes outside the shell and unguarded; sign-up steps guarded without the menu.
  * /sign-in stays outside the query cache too, so its first load carries none of it.
+ * A screen that throws shows RouteErrorPage: inside the shell when it is a shell screen, so the menu
+ * stays usable, and on its own page otherwise. In the entry chunk, since it must show when loading
+ * a chunk is what failed.
  */
 export const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
     children: [
       ...routesOf('auth', isSignIn),
       {
@@ -135,7 +140,12 @@ export const appRoutes: RouteObject[] = [
               ...routesOf('onboarding'),
               {
                 element: <AppShellLayout />,
-                children: [...routesOf('app'), { path: '*', element: <NotFoundPage /> }],
+                children: [
+                  {
+                    errorElement: <RouteErrorPage />,
+                    children: [...routesOf('app'), { path: '*', element: <NotFoundPage /> }],
+                  },
+                ],
               },
             ],
           },

@@ -1,5 +1,5 @@
 import { notificationsStore } from '@mantine/notifications';
-import { getCurrentUser, getEnvironment, signIn } from '@tradeport/contract';
+import { exportProducts, getCurrentUser, getEnvironment, signIn } from '@tradeport/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { harbour, longSession, merchantUser } from '#testing/fixtures.ts';
 import { jsonResponse } from '#testing/render-routes.tsx';
@@ -134,5 +134,41 @@ describe('request', () => {
 
     await expect(request(getEnvironment)).rejects.toMatchObject({ code: 'INVALID_RESPONSE' });
     expect(toasts()).toEqual(['A error has occurred while trying to communicate with the server.']);
+  });
+});
+
+describe('request of a file download', () => {
+  const input = { params: { id: harbour.id }, query: { status: 'all' as const }, organisationId: harbour.id };
+
+  it('sends the same headers, asks for the file type and resolves with the text', async () => {
+    sessionStore.set(longSession);
+    fetchMock.mockResolvedValue(new Response('sku,name\n', { status: 200 }));
+
+    await expect(request(exportProducts, input)).resolves.toBe('sku,name\n');
+    const { url, init, headers } = lastCall();
+    expect(url).toBe(`/api/v1/products/organisation/${harbour.id}/bulk?status=all`);
+    expect(init?.credentials).toBe('include');
+    expect(headers.get('authorization')).toBe('Bearer stored-token');
+    expect(headers.get('x-organisation-id')).toBe(harbour.id);
+    expect(headers.get('x-page-path')).toBe('/orders');
+    expect(headers.get('accept')).toBe('text/csv');
+  });
+
+  it('toasts a refusal as SPEC §8 says and rejects with it', async () => {
+    sessionStore.set(longSession);
+    fetchMock.mockResolvedValue(jsonResponse(429, { error_code: 'RATE_LIMITED', message: 'Slow down.' }));
+
+    await expect(request(exportProducts, input)).rejects.toBeInstanceOf(ApiError);
+    expect(toasts()).toContain('RATE LIMITED - Slow down.');
+  });
+
+  it('ends the session on a 401, without a toast', async () => {
+    sessionStore.set(longSession);
+    fetchMock.mockResolvedValue(jsonResponse(401, { error_code: 'UNAUTHORIZED', message: 'Expired.' }));
+
+    await expect(request(exportProducts, input)).rejects.toMatchObject({ status: 401 });
+    expect(sessionStore.get()).toBeNull();
+    expect(navigate).toHaveBeenCalledWith(expect.stringContaining('/sign-in'));
+    expect(toasts()).toEqual([]);
   });
 });

@@ -45,15 +45,10 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/**
- * One HTTP call through the contract, without side effects: resolves with the parsed response or
- * rejects with an ApiError. Session handling and toasts live in api-client.ts.
- */
-export async function send<E extends Endpoint>(
-  endpoint: E,
-  options: SendOptions,
-): Promise<EndpointResponse<E>> {
-  const headers = new Headers({ Accept: 'application/json' });
+/** The one place that says what every call carries: the session, the organisation, the page and cookies. */
+function requestInit(endpoint: Endpoint, options: SendOptions): RequestInit {
+  // A file download (a CSV export) asks for its own type; everything else speaks JSON.
+  const headers = new Headers({ Accept: endpoint.produces ?? 'application/json' });
   if (options.accessToken) headers.set('Authorization', `Bearer ${options.accessToken}`);
   if (options.organisationId) headers.set(ORGANISATION_HEADER, options.organisationId);
   headers.set(PAGE_PATH_HEADER, window.location.pathname);
@@ -63,16 +58,26 @@ export async function send<E extends Endpoint>(
     body = JSON.stringify(endpoint.body.parse(options.body));
     headers.set('Content-Type', 'application/json');
   }
+  return { method: endpoint.method, headers, body, credentials: 'include', signal: options.signal };
+}
 
+async function readSuccess(endpoint: Endpoint, response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  return endpoint.produces ? response.text() : readJson(response);
+}
+
+/**
+ * One HTTP call through the contract, without side effects: resolves with the parsed response (the
+ * text itself for an endpoint that `produces` a file) or rejects with an ApiError. Session handling
+ * and toasts live in api-client.ts.
+ */
+export async function send<E extends Endpoint>(
+  endpoint: E,
+  options: SendOptions,
+): Promise<EndpointResponse<E>> {
   let response: Response;
   try {
-    response = await fetch(endpointUrl(endpoint, options), {
-      method: endpoint.method,
-      headers,
-      body,
-      credentials: 'include',
-      signal: options.signal,
-    });
+    response = await fetch(endpointUrl(endpoint, options), requestInit(endpoint, options));
   } catch (cause) {
     if (options.signal?.aborted) throw cause;
     throw new ApiError({ status: 0, body: null, code: 'NETWORK_ERROR' });
@@ -83,8 +88,7 @@ export async function send<E extends Endpoint>(
     throw new ApiError({ status: response.status, body: parsed.success ? parsed.data : null });
   }
 
-  const data = response.status === 204 ? undefined : await readJson(response);
-  const parsed = endpoint.response.safeParse(data);
+  const parsed = endpoint.response.safeParse(await readSuccess(endpoint, response));
   if (!parsed.success) throw new ApiError({ status: response.status, body: null, code: 'INVALID_RESPONSE' });
   return parsed.data as EndpointResponse<E>;
 }

@@ -1,3 +1,5 @@
+import { routePath } from './routes.ts';
+
 type Navigate = (to: string) => void;
 
 // Code outside React (the API client) navigates through the router once the app registers it;
@@ -8,11 +10,11 @@ export function setNavigator(navigate: Navigate): void {
   navigateImpl = navigate;
 }
 
-export const SIGN_IN_PATH = '/sign-in';
+export const SIGN_IN_PATH = routePath('/sign-in');
 
 /** The sign-in page that brings the person back to `returnUrl` (path + search) afterwards. */
 export function signInPath(returnUrl: string): string {
-  return `${SIGN_IN_PATH}?returnUrl=${encodeURIComponent(returnUrl)}`;
+  return routePath('/sign-in', undefined, { returnUrl });
 }
 
 /**

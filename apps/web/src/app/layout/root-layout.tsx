@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { pageTitle } from '../routes.ts';
+import { pageTitle } from '#lib/routes.ts';
 import { FullPageLoader } from './full-page-loader.tsx';
 
 /** Sets the tab title from the route table and waits for lazily loaded screens. */

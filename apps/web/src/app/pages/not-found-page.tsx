@@ -1,6 +1,6 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { NOT_FOUND_TITLE } from '../routes.ts';
+import { NOT_FOUND_TITLE } from '#lib/routes.ts';
 
 export function NotFoundPage() {
   return (

@@ -5,6 +5,7 @@ import { FormErrorAlert } from '#lib/ui/form-error-alert.tsx';
 import { useFormState } from '#lib/use-form-state.ts';
 import { RESET_FORM_ERROR_CODES, ResetRequestBody, sendResetCode } from '../api/password-reset-api.ts';
 import { AuthCard } from '#lib/ui/auth-card.tsx';
+import { routePath } from '#lib/routes.ts';
 
 const FIELDS = ['email'] as const;
 
@@ -12,7 +13,7 @@ const FIELDS = ['email'] as const;
 export const RESET_SENT_MESSAGE = "If an account exists for that email, we've sent a code";
 
 export function verifyPath(email: string): string {
-  return `/sign-in/reset-password/verify?${new URLSearchParams({ email }).toString()}`;
+  return routePath('/sign-in/reset-password/verify', undefined, { email });
 }
 
 export function ResetPasswordScreen() {

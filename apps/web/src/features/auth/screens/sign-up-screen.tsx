@@ -15,13 +15,13 @@ import {
 } from '../api/sign-up-api.ts';
 import { BotCheck } from '../components/bot-check.tsx';
 import { AuthCard } from '#lib/ui/auth-card.tsx';
+import { routePath } from '#lib/routes.ts';
 
 const FIELDS = ['name', 'email', 'password', 'altcha'] as const;
 
 /** Where an invited person who already has an account accepts: the invitations page, after sign-in. */
 function acceptAfterSignInPath(token: string, organisationId: string): string {
-  const search = new URLSearchParams({ token, organisation: organisationId });
-  return signInPath(`/user/invitations?${search.toString()}`);
+  return signInPath(routePath('/user/invitations', undefined, { token, organisation: organisationId }));
 }
 
 function InvitationNotice(props: { token: string; invitation: InvitationLookup | 'loading' }) {

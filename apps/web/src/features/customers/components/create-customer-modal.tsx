@@ -14,6 +14,7 @@ import {
 } from '../model/customer-form.ts';
 import { CustomerDetailsFields } from './customer-details-fields.tsx';
 import { PaymentSettingsFields } from './payment-settings-fields.tsx';
+import { routePath } from '#lib/routes.ts';
 
 const INITIAL_VALUES: CreateCustomerValues = {
   ...EMPTY_DETAILS,
@@ -37,7 +38,7 @@ function CreateCustomerForm(props: { onCancel: () => void }) {
       return;
     }
     create.mutate(result.value, {
-      onSuccess: (customer) => navigate(`/customers/${customer.id}`),
+      onSuccess: (customer) => navigate(routePath('/customers/:customerId', { customerId: customer.id })),
       onError: (error) => {
         // Anything but a validation error has already been shown as a toast by the API client.
         const failure = customerFormFailure(error);

@@ -3,6 +3,7 @@ import type { Customer } from '@tradeport/contract';
 import { Link } from 'react-router';
 import { creditLimitLabel, formatAbn, locationOf, paymentTermsLabel } from '../model/format-customer.ts';
 import { CustomerBadges } from './customer-badges.tsx';
+import { routePath } from '#lib/routes.ts';
 
 const COLUMNS = ['Name', 'ABN', 'Location', 'Contact', 'People', 'Payments', 'Terms', 'Credit limit'];
 const NONE = '—';
@@ -27,7 +28,11 @@ function CustomerRow({ customer }: { customer: Customer }) {
     <Table.Tr>
       <Table.Td>
         <Stack gap={4} align="flex-start">
-          <Anchor component={Link} to={`/customers/${customer.id}`} fw={600}>
+          <Anchor
+            component={Link}
+            to={routePath('/customers/:customerId', { customerId: customer.id })}
+            fw={600}
+          >
             {customer.title}
           </Anchor>
           <CustomerBadges customer={customer} />

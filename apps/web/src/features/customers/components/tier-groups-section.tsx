@@ -10,6 +10,7 @@ import {
   useTierAndGroupOptions,
 } from '../api/customer-tier-groups.ts';
 import { Section } from './section.tsx';
+import { routePath } from '#lib/routes.ts';
 
 const NO_TIER = '';
 
@@ -61,7 +62,7 @@ function TierPart(props: {
       <Current label="Pricing tier">
         {tier ? (
           <Badge variant="light" tt="none" size="lg">
-            <Anchor component={Link} to={`/pricing/${tier.id}`} inherit>
+            <Anchor component={Link} to={routePath('/pricing/:tierId', { tierId: tier.id })} inherit>
               {tier.name}
             </Anchor>
           </Badge>
@@ -133,7 +134,11 @@ function GroupsPart(props: {
                   )
                 }
               >
-                <Anchor component={Link} to={`/visibility/${group.id}`} inherit>
+                <Anchor
+                  component={Link}
+                  to={routePath('/visibility/:groupId', { groupId: group.id })}
+                  inherit
+                >
                   {group.name}
                 </Anchor>
               </Badge>

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { exportProducts } from '@tradeport/contract';
-import { requestText } from '#lib/api-download.ts';
+import { request } from '#lib/api-client.ts';
 import { saveTextFile } from '#lib/save-file.ts';
 import { useOrganisationId } from '#lib/use-organisation-id.ts';
 import { filtersQuery } from './list-products.ts';
@@ -18,7 +18,7 @@ export function useExportProducts() {
   return useMutation({
     mutationFn: async (filters: ProductListFilters) => {
       if (!organisationId) throw new Error('No organisation is chosen');
-      const text = await requestText(exportProducts, {
+      const text = await request(exportProducts, {
         params: { id: organisationId },
         query: filtersQuery(filters),
         organisationId,

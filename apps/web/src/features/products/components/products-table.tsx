@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '#lib/format.ts';
 import { ProductStatusBadge } from './product-status-badge.tsx';
+import { routePath } from '#lib/routes.ts';
 
 const COLUMNS = ['Image', 'Name', 'SKU', 'Brand', 'Category', 'Unit', 'Base price (ex GST)', 'Status'];
 const NONE = '—';
@@ -34,7 +35,7 @@ function ProductRow(props: { product: Product; isSelected: boolean; onToggle: ()
         </Avatar>
       </Table.Td>
       <Table.Td>
-        <Anchor component={Link} to={`/products/${product.id}`} fw={600}>
+        <Anchor component={Link} to={routePath('/products/:productId', { productId: product.id })} fw={600}>
           {product.name}
         </Anchor>
       </Table.Td>

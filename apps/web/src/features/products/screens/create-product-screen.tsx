@@ -5,6 +5,7 @@ import { useCreateProduct } from '../api/save-product.ts';
 import { BackLink } from '#lib/ui/record-states.tsx';
 import { ProductForm } from '../components/product-form.tsx';
 import { EMPTY_PRODUCT } from '../model/product-form.ts';
+import { routePath } from '#lib/routes.ts';
 
 /** /products/create: a new product, then on to its own page. */
 export function CreateProductScreen() {
@@ -24,7 +25,7 @@ export function CreateProductScreen() {
           save={(body) => create.mutateAsync(body)}
           onSaved={(product) => {
             showSuccessToast(`${product.name} created`);
-            void navigate(`/products/${product.id}`);
+            void navigate(routePath('/products/:productId', { productId: product.id }));
           }}
           isLeavingOnSave
         />

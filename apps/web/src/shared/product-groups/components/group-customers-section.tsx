@@ -14,6 +14,7 @@ import { CustomerPickerModal } from './customer-picker-modal.tsx';
 import { MemberListState } from './member-list-state.tsx';
 import { MemberSection } from './member-section.tsx';
 import { type MemberColumn, MemberTable } from './member-table.tsx';
+import { routePath } from '#lib/routes.ts';
 
 const COLUMNS: readonly MemberColumn<GroupCustomer>[] = [
   {
@@ -86,7 +87,10 @@ export function GroupCustomersSection<S extends z.ZodType<GroupProduct>>(props: 
           nameOf={(customer) => customer.title}
           nameHeader="Customer"
           renderName={(customer) => (
-            <Anchor component={Link} to={`/customers/${customer.customer_id}`}>
+            <Anchor
+              component={Link}
+              to={routePath('/customers/:customerId', { customerId: customer.customer_id })}
+            >
               {customer.title}
             </Anchor>
           )}

@@ -7,7 +7,13 @@ import { showSuccessToast } from '#lib/toasts.ts';
 import { ConfirmDialog } from '#lib/ui/confirm-dialog.tsx';
 import { useDeleteGroup } from '../api/delete-group.ts';
 import { BackLink } from '#lib/ui/record-states.tsx';
-import { capitalise, type GroupKind, type GroupProduct, listLinkOf } from '../model/group-kind.ts';
+import {
+  capitalise,
+  type GroupKind,
+  type GroupProduct,
+  listLinkOf,
+  listPathOf,
+} from '../model/group-kind.ts';
 import { GroupFormModal } from './group-form-modal.tsx';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -30,7 +36,7 @@ export function GroupHeader<S extends z.ZodType<GroupProduct>>(props: {
     remove.mutate(undefined, {
       onSuccess: () => {
         showSuccessToast(`“${group.name}” deleted`);
-        void navigate(`/${kind.key}`, { replace: true });
+        void navigate(listPathOf(kind), { replace: true });
       },
       onError: (error) => {
         deleteDialog.close();

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Group } from '@mantine/core';
 import { Link } from 'react-router';
+import { routePath } from '#lib/routes.ts';
 
 /** A product's name linking to it, marked when archived (customers never see archived products). */
 export function ProductName(props: { id: string; name: string; isActive: boolean; isLink?: boolean }) {
@@ -8,7 +9,7 @@ export function ProductName(props: { id: string; name: string; isActive: boolean
       {props.isLink === false ? (
         props.name
       ) : (
-        <Anchor component={Link} to={`/products/${props.id}`}>
+        <Anchor component={Link} to={routePath('/products/:productId', { productId: props.id })}>
           {props.name}
         </Anchor>
       )}

@@ -1,5 +1,6 @@
 import type { groupEndpoints } from '@tradeport/contract';
 import type { z } from 'zod';
+import { routePath } from '#lib/routes.ts';
 
 /** What every product in a tier or group carries; a kind's own item adds to it (a tier's prices). */
 export type GroupProduct = { product_id: string; name: string; sku: string; is_active: boolean };
@@ -59,12 +60,19 @@ export function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** The kind's list screen. */
+export function listPathOf(kind: Pick<GroupKind<never>, 'key'>): string {
+  return kind.key === 'pricing' ? routePath('/pricing') : routePath('/visibility');
+}
+
 /** The kind's list, as a record screen's way back. */
-export function listLinkOf(kind: { key: string; title: string }) {
-  return { path: `/${kind.key}`, label: kind.title };
+export function listLinkOf(kind: Pick<GroupKind<never>, 'key' | 'title'>) {
+  return { path: listPathOf(kind), label: kind.title };
 }
 
 /** The detail page of one record. */
-export function groupPath(kind: { key: string }, id: string): string {
-  return `/${kind.key}/${id}`;
+export function groupPath(kind: Pick<GroupKind<never>, 'key'>, id: string): string {
+  return kind.key === 'pricing'
+    ? routePath('/pricing/:tierId', { tierId: id })
+    : routePath('/visibility/:groupId', { groupId: id });
 }

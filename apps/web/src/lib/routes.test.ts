@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findRoute, pageTitle, ROUTES } from './routes.ts';
+import { findRoute, pageTitle, ROUTES, routePath } from './routes.ts';
 
 describe('route table', () => {
   it('lists every path once', () => {
@@ -38,5 +38,19 @@ describe('pageTitle', () => {
 
   it('says so for an unknown path', () => {
     expect(pageTitle('/nowhere')).toBe('Page not found · Tradeport');
+  });
+});
+
+describe('routePath', () => {
+  it('fills in the parameters of a path from the table', () => {
+    expect(routePath('/products/:productId', { productId: 'p-1' })).toBe('/products/p-1');
+    expect(routePath('/pricing')).toBe('/pricing');
+  });
+
+  it('encodes a parameter so it stays one segment, and adds the query string', () => {
+    expect(routePath('/customers/:customerId', { customerId: 'a/b' })).toBe('/customers/a%2Fb');
+    expect(routePath('/sign-in', undefined, { returnUrl: '/orders?status=SHIPPED' })).toBe(
+      '/sign-in?returnUrl=%2Forders%3Fstatus%3DSHIPPED',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { matchPath } from 'react-router';
+import { generatePath, matchPath } from 'react-router';
 
 /**
  * - `auth`: outside the shell, no navigation and no session check (SPEC §2 auth routes).
@@ -9,8 +9,12 @@ export type RouteArea = 'auth' | 'onboarding' | 'app';
 
 export type RouteEntry = { path: string; title: string; area: RouteArea };
 
-/** SPEC §2, every route once. Page titles come from here. */
-export const ROUTES: readonly RouteEntry[] = [
+/**
+ * SPEC §2, every route once. Page titles come from here, and every link is built from one of these
+ * paths by `routePath`, so a route that moves breaks its links at compile time. It sits in lib/ rather
+ * than app/ because features link to each other's screens without importing each other.
+ */
+export const ROUTES = [
   { path: '/sign-in', title: 'Sign in', area: 'auth' },
   { path: '/sign-in/reset-password', title: 'Reset password', area: 'auth' },
   { path: '/sign-in/reset-password/verify', title: 'Choose a new password', area: 'auth' },
@@ -57,12 +61,42 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/organisations/billing', title: 'Organisation billing', area: 'app' },
   { path: '/support', title: 'Support', area: 'app' },
   { path: '/onboarding', title: 'Onboarding', area: 'app' },
-];
+] as const satisfies readonly RouteEntry[];
+
+/** One route of the table, its path typed as written there. */
+export type AppRoute = (typeof ROUTES)[number];
+
+/** One of the route table's paths, e.g. `/products/:productId`. */
+export type RoutePattern = AppRoute['path'];
+
+/** `/pricing/:tierId` → `'tierId'`; never for a path without parameters. */
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+type Search = Record<string, string>;
+
+type RouteArgs<P extends RoutePattern> = [ParamNames<P>] extends [never]
+  ? [params?: undefined, search?: Search]
+  : [params: Record<ParamNames<P>, string>, search?: Search];
+
+/**
+ * The address of a screen: `routePath('/products/:productId', { productId })`. Only the table's
+ * paths are accepted, and exactly their parameters; `search` adds a query string.
+ */
+export function routePath<P extends RoutePattern>(pattern: P, ...[params, search]: RouteArgs<P>): string {
+  // generatePath encodes each value, so a parameter can never add a path segment of its own.
+  const path = generatePath<string>(pattern, params);
+  const query = new URLSearchParams(search).toString();
+  return query ? `${path}?${query}` : path;
+}
 
 export const NOT_FOUND_TITLE = 'Page not found';
 const PRODUCT_NAME = 'Tradeport';
 
-export function findRoute(pathname: string): RouteEntry | undefined {
+export function findRoute(pathname: string): AppRoute | undefined {
   return ROUTES.find((route) => matchPath({ path: route.path, end: true }, pathname));
 }
 
