@@ -240,6 +240,28 @@ describe('password reset', () => {
   });
 });
 
+describe('behind a proxy (TRUST_PROXY=1)', () => {
+  it('counts each client the proxy names, not the proxy', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: '1' });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 31; i++) {
+        const response = await proxied.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/password-reset',
+          remoteAddress: '10.0.0.2', // the proxy
+          headers: { 'x-forwarded-for': `198.51.100.${i}` },
+          payload: { email: `behind-proxy-${i}@example.test` },
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses.every((status) => status === 202)).toBe(true);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
 describe('GET /api/v1/support', () => {
   it('gives the configured contact details', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/support' });
