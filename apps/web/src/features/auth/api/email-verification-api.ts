@@ -1,6 +1,6 @@
 import { resendEmailVerification, verifyEmail } from '@tradeport/contract';
 import { request } from '#lib/api-client.ts';
-import { bodySchemaOf } from '#lib/form-errors.ts';
+import { bodySchemaOf } from '#lib/forms/body-schema.ts';
 
 /** A wrong or expired code comes back on the code field; anything else is toasted. */
 export const VERIFY_EMAIL_FORM_ERROR_CODES = ['VALIDATION_ERROR'] as const;

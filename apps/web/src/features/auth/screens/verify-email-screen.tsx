@@ -1,9 +1,7 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { fieldErrorsFrom } from '#lib/form-errors.ts';
-import { ApiError } from '#lib/api-error.ts';
+import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import { routePath } from '#lib/routes.ts';
 import { showSuccessToast } from '#lib/toasts.ts';
 import { AuthCard } from '#lib/ui/auth-card.tsx';
@@ -14,8 +12,6 @@ import {
   VERIFY_EMAIL_FORM_ERROR_CODES,
   VerifyEmailBody,
 } from '../api/email-verification-api.ts';
-
-const FIELDS = ['code'] as const;
 
 /** Only a path inside the app: `next` comes from the address bar, so never another site. */
 function safeNext(next: string | null): string {
@@ -30,34 +26,17 @@ export function VerifyEmailScreen() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const next = safeNext(searchParams.get('next'));
-  const [formError, setFormError] = useState<string | null>(null);
   const [isSending, setIsSending] = useState(false);
-  const form = useForm({
-    mode: 'controlled',
+  const { form, formError, formProps, submitProps } = useContractForm({
     initialValues: { code: searchParams.get('code') ?? '' },
-    validate: (values) => {
-      const parsed = VerifyEmailBody.safeParse(values);
-      return parsed.success ? {} : fieldErrorsFrom(parsed.error.issues, FIELDS);
-    },
-  });
-
-  const onSubmit = form.onSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await confirmEmail(values.code);
+    schema: VerifyEmailBody,
+    handledErrorCodes: VERIFY_EMAIL_FORM_ERROR_CODES,
+    isLeavingOnSuccess: true,
+    onSubmit: async (body) => {
+      await confirmEmail(body.code);
       showSuccessToast('Your email address is confirmed.');
       navigate(next, { replace: true });
-    } catch (error) {
-      if (
-        !(error instanceof ApiError) ||
-        !VERIFY_EMAIL_FORM_ERROR_CODES.some((code) => code === error.code)
-      ) {
-        return; // toasted by the API client
-      }
-      const fieldErrors = fieldErrorsFrom(error.details, FIELDS);
-      if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
-      else setFormError(error.message);
-    }
+    },
   });
 
   const onSendAgain = async () => {
@@ -79,16 +58,10 @@ export function VerifyEmailScreen() {
         Invitations sent to it appear once it is confirmed.
       </Text>
       <FormErrorAlert message={formError} />
-      <form onSubmit={onSubmit} noValidate>
+      <form {...formProps}>
         <Stack gap="md">
-          <TextInput
-            label="Code"
-            autoComplete="one-time-code"
-            required
-            key={form.key('code')}
-            {...form.getInputProps('code')}
-          />
-          <Button type="submit" loading={form.submitting} fullWidth>
+          <TextInput label="Code" autoComplete="one-time-code" required {...form.getInputProps('code')} />
+          <Button {...submitProps} fullWidth>
             Confirm email
           </Button>
         </Stack>
