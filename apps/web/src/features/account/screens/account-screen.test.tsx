@@ -12,6 +12,7 @@ const profile = {
   name: 'Mia Chen',
   email: 'mia@example.com',
   image: null,
+  email_verified: true,
 };
 const routes = withQueryClient([{ path: '/user/account', element: <AccountScreen /> }]);
 

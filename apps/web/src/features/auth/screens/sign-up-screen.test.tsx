@@ -10,6 +10,7 @@ import { SignUpScreen } from './sign-up-screen.tsx';
 const routes = [
   { path: '/sign-up', element: <SignUpScreen /> },
   { path: '/sign-up-organisation', element: <p>Organisation step</p> },
+  { path: '/sign-up/verify-email', element: <p>Confirm email step</p> },
   { path: '/', element: <p>Home page</p> },
   { path: '/sign-in', element: <p>Sign-in page</p> },
 ];
@@ -129,7 +130,7 @@ describe('SignUpScreen', () => {
     expect(api.requestsTo('POST /api/v1/users')).toHaveLength(1);
   });
 
-  it('signs the new person in and goes on to set up their organisation', async () => {
+  it('signs the new person in and asks for the emailed code before setting up their organisation', async () => {
     const api = fakeFetch({ 'POST /api/v1/users': answer(201, token) });
     vi.stubGlobal('fetch', api.stub);
     const { router } = renderRoutes(routes, '/sign-up');
@@ -137,8 +138,9 @@ describe('SignUpScreen', () => {
     await solveBotCheck();
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
-    expect(await screen.findByText('Organisation step')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/sign-up-organisation');
+    expect(await screen.findByText('Confirm email step')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/sign-up/verify-email');
+    expect(router.state.location.search).toBe('?next=%2Fsign-up-organisation');
     expect(sessionStore.get()).toEqual({ accessToken: 'token-1', expiresAt: '2099-01-01T00:00:00.000Z' });
     expect(api.requestsTo('POST /api/v1/users')[0]?.headers.get('x-page-path')).toBe('/');
   });
@@ -211,7 +213,7 @@ describe('SignUpScreen', () => {
     const user = await fill({ name: 'Sam Lee', email: 'sam@example.com', password: 'correct horse' });
     await solveBotCheck();
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(await screen.findByText('Organisation step')).toBeInTheDocument();
+    expect(await screen.findByText('Confirm email step')).toBeInTheDocument();
     expect(api.requestsTo('POST /api/v1/users')[0]?.body).not.toHaveProperty('invitation_token');
   });
 });
