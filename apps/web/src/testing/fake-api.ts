@@ -51,7 +51,6 @@ const CONTRACT_PATTERNS = endpoints.map((endpoint) => patternOf(route(endpoint))
 
 function assertInContract(key: string): void {
   const [method = '', path = ''] = key.split(' ');
-  if (!path.startsWith(`${API_PREFIX}/`)) return; // A storage URL, outside the API.
   const isDeclared = CONTRACT_PATTERNS.some(
     (pattern) => pattern.key === key || paramsIn(pattern, method, path) !== undefined,
   );
@@ -82,12 +81,17 @@ function parseBody(body: BodyInit | null | undefined): unknown {
 }
 
 /**
- * A stand-in for `fetch` that answers from `routes`, keyed by `route(endpoint, params?)` (or
- * "METHOD /path" for an address outside the API, such as a storage URL); any other call is a 404 in
- * the API's error shape. Tests install it with vi.stubGlobal('fetch', …).
+ * A stand-in for `fetch` that answers from `routes`, keyed by `route(endpoint, params?)`; any other
+ * call is a 404 in the API's error shape. `outside` answers addresses the contract does not declare
+ * ("PUT /put/abc", a presigned storage URL), named apart so a stale API path cannot hide among them.
+ * Tests install it with vi.stubGlobal('fetch', …).
  */
-export function fakeFetch(routes: Record<string, FakeHandler>) {
-  Object.keys(routes).forEach(assertInContract);
+export function fakeFetch(
+  apiRoutes: Record<string, FakeHandler>,
+  options: { outside?: Record<string, FakeHandler> } = {},
+) {
+  Object.keys(apiRoutes).forEach(assertInContract);
+  const routes = { ...apiRoutes, ...options.outside };
   const patterns = Object.keys(routes)
     .filter((key) => key.includes('{'))
     .map(patternOf)
