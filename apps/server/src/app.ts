@@ -21,6 +21,7 @@ import { createAuthenticate } from './platform/auth/authenticate.ts';
 import { installErrorHandling } from './platform/http/error-handler.ts';
 import { installOpenApi } from './platform/http/openapi.ts';
 import { installSpa } from './platform/http/spa.ts';
+import { prepareAccessQueries } from './platform/tenancy/membership.queries.ts';
 
 export type BuildAppOptions = AppDeps & {
   /** Where the built SPA lives; defaults to apps/web/dist. */
@@ -51,7 +52,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('userId', undefined);
+  app.decorateRequest('actor', undefined);
   app.decorate('authenticate', createAuthenticate(options.tokens));
+  app.decorate('accessQueries', prepareAccessQueries(options.database.db));
   installErrorHandling(app);
   // The API speaks JSON only; anything else is a 415 rather than a string handed to a handler.
   app.removeContentTypeParser('text/plain');

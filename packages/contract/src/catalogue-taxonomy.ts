@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { optionalText, SearchText } from './text.ts';
 import { Email } from './auth.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { RecordId } from './ids.ts';
+import { RecordId, type RecordKind } from './ids.ts';
 import { OrganisationParams } from './organisations.ts';
 import { Page, PageQuery } from './pagination.ts';
 
@@ -20,7 +20,7 @@ export const TaxonomyListQuery = PageQuery.extend({
 function taxonomyEndpoints<P extends string, I extends z.ZodType, R extends z.ZodType>(kind: {
   segment: string;
   idParam: P;
-  label: string;
+  label: RecordKind;
   plural: string;
   input: I;
   item: R;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TrigramSearchText } from './text.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { RecordId } from './ids.ts';
-import { OrganisationParams } from './organisations.ts';
+import { MerchantParams } from './organisations.ts';
 import { Page, PageQuery } from './pagination.ts';
 
 // The catalogue as one customer sees it: visible products only (visibility rule, applied in the
@@ -45,7 +45,7 @@ export const listCatalogue = defineEndpoint({
     '`{id}` is the merchant. The caller is a member of the customer organisation (which has an active account with the merchant) or a member of the merchant viewing as that customer. Keyset-paged by (name, id).',
   tags,
   auth: 'user',
-  params: OrganisationParams,
+  params: MerchantParams,
   query: CatalogueQuery,
   response: Page(CatalogueProduct),
 });
@@ -60,7 +60,7 @@ export const getCatalogueProduct = defineEndpoint({
   auth: 'user',
   params: z.object({
     id: RecordId('product'),
-    oid: RecordId('organisation'),
+    oid: RecordId('customer organisation'),
   }),
   response: CatalogueProduct,
 });

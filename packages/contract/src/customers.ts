@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { Email } from './auth.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { RecordId } from './ids.ts';
-import { OrganisationDetails, OrganisationDetailsInput, OrganisationParams } from './organisations.ts';
+import {
+  MerchantParams,
+  OrganisationDetails,
+  OrganisationDetailsInput,
+  OrganisationParams,
+} from './organisations.ts';
 import { Page, PageQuery } from './pagination.ts';
 
 export const CustomerParams = OrganisationParams.extend({
@@ -178,7 +183,7 @@ export const getMyAccountWithMerchant = defineEndpoint({
   summary: 'The current customer organisation’s account with merchant {id}',
   tags: ['customers'],
   auth: 'user',
-  params: OrganisationParams,
+  params: MerchantParams,
   response: z.object({
     merchant: MerchantOfCustomer,
     customer_id: z.uuid(),

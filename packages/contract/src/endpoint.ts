@@ -3,9 +3,9 @@ import type { z } from 'zod';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * Who may call an endpoint. `public` needs no session; `user` needs a valid access token.
- * Finer rules (organisation membership, Admin level, merchant-only) live in the service layer
- * because they depend on the record being touched.
+ * Who may call an endpoint. `public` needs no session; `user` needs a valid access token. Which
+ * organisation the caller must belong to (and at what level) is the access rule the server
+ * declares when it registers the endpoint; it refuses to start with a `user` endpoint lacking one.
  */
 export type EndpointAuth = 'public' | 'user';
 

@@ -5,6 +5,8 @@ import { Email } from './auth.ts';
 import { defineEndpoint } from './endpoint.ts';
 
 export const OrganisationParams = z.object({ id: RecordId('organisation') });
+/** `{id}` names a merchant the caller is a customer of, not an organisation it belongs to. */
+export const MerchantParams = z.object({ id: RecordId('merchant') });
 
 export const Slug = z
   .string()
@@ -192,7 +194,7 @@ export const resendInvite = defineEndpoint({
   summary: 'Send an open invitation again with a fresh link (uid is the invitation id)',
   tags: ['people'],
   auth: 'user',
-  params: OrganisationParams.extend({ uid: RecordId('user') }),
+  params: OrganisationParams.extend({ uid: RecordId('invitation') }),
   response: PendingInvitation,
 });
 
@@ -202,7 +204,7 @@ export const revokeInvite = defineEndpoint({
   summary: 'Withdraw an open invitation (uid is the invitation id)',
   tags: ['people'],
   auth: 'user',
-  params: OrganisationParams.extend({ uid: RecordId('user') }),
+  params: OrganisationParams.extend({ uid: RecordId('invitation') }),
   response: z.object({ revoked: z.literal(true) }),
 });
 

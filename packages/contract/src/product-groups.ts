@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalText, SearchText } from './text.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { RecordId } from './ids.ts';
+import { RecordId, type RecordKind } from './ids.ts';
 import { OrganisationParams } from './organisations.ts';
 import { Page, PageQuery } from './pagination.ts';
 
@@ -60,7 +60,7 @@ export function groupEndpoints<
 >(kind: {
   segment: 'pricing' | 'visibility';
   member: 'tier' | 'group';
-  label: string;
+  label: RecordKind;
   tags: string[];
   item: Item;
   itemInput: ItemInput;

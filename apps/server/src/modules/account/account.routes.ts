@@ -10,8 +10,8 @@ import {
 } from '@tradeport/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
-import { requireUserId } from '../../platform/auth/authenticate.ts';
 import { registerEndpoint } from '../../platform/http/register-endpoint.ts';
+import { access } from '../../platform/tenancy/access.ts';
 import { startSession } from '../auth/session-cookie.ts';
 import { createAccountService } from './account.service.ts';
 import { createPasswordResetService } from './password-reset.service.ts';
@@ -21,43 +21,64 @@ export function accountRoutes(app: FastifyInstance, deps: AppDeps) {
   const passwordReset = createPasswordResetService(deps);
   const { db } = deps.database;
 
-  registerEndpoint(app, getBotChallenge, async ({ reply }) => {
-    reply.header('cache-control', 'no-store');
-    return { ...(await deps.botCheck.createChallenge()) };
+  registerEndpoint(app, getBotChallenge, {
+    access: access.public(),
+    handler: async ({ reply }) => {
+      reply.header('cache-control', 'no-store');
+      return { ...(await deps.botCheck.createChallenge()) };
+    },
   });
 
-  registerEndpoint(app, signUp, async ({ body, reply }) => {
-    const { userId } = await account.signUp(body);
-    return startSession({ deps, db, reply, userId });
+  registerEndpoint(app, signUp, {
+    access: access.public(),
+    handler: async ({ body, reply }) => {
+      const { userId } = await account.signUp(body);
+      return startSession({ deps, db, reply, userId });
+    },
   });
 
-  registerEndpoint(app, getAccount, async ({ request }) => account.getProfile(requireUserId(request)));
-
-  registerEndpoint(app, updateAccount, async ({ request, body }) =>
-    account.updateProfile({ userId: requireUserId(request), ...body }),
-  );
-
-  registerEndpoint(app, changePassword, async ({ request, reply, body }) => {
-    const userId = requireUserId(request);
-    await account.changePassword({
-      userId,
-      currentPassword: body.current_password,
-      newPassword: body.new_password,
-    });
-    // Every other session is over; this browser carries on with a fresh one.
-    await startSession({ deps, db, reply, userId });
-    return { changed: true as const };
+  registerEndpoint(app, getAccount, {
+    access: access.user(),
+    handler: async ({ actor }) => account.getProfile(actor.userId),
   });
 
-  registerEndpoint(app, requestPasswordReset, async ({ request, body }) => {
-    await passwordReset.request({ email: body.email, clientAddress: request.ip });
-    return { accepted: true as const };
+  registerEndpoint(app, updateAccount, {
+    access: access.user(),
+    handler: async ({ actor, body }) => account.updateProfile({ userId: actor.userId, ...body }),
   });
 
-  registerEndpoint(app, verifyPasswordReset, async ({ body }) => {
-    await passwordReset.verify({ email: body.email, code: body.code, newPassword: body.new_password });
-    return { reset: true as const };
+  registerEndpoint(app, changePassword, {
+    access: access.user(),
+    handler: async ({ actor, reply, body }) => {
+      await account.changePassword({
+        userId: actor.userId,
+        currentPassword: body.current_password,
+        newPassword: body.new_password,
+      });
+      // Every other session is over; this browser carries on with a fresh one.
+      await startSession({ deps, db, reply, userId: actor.userId });
+      return { changed: true as const };
+    },
   });
 
-  registerEndpoint(app, getSupportContact, async () => deps.config.support);
+  registerEndpoint(app, requestPasswordReset, {
+    access: access.public(),
+    handler: async ({ request, body }) => {
+      await passwordReset.request({ email: body.email, clientAddress: request.ip });
+      return { accepted: true as const };
+    },
+  });
+
+  registerEndpoint(app, verifyPasswordReset, {
+    access: access.public(),
+    handler: async ({ body }) => {
+      await passwordReset.verify({ email: body.email, code: body.code, newPassword: body.new_password });
+      return { reset: true as const };
+    },
+  });
+
+  registerEndpoint(app, getSupportContact, {
+    access: access.public(),
+    handler: async () => deps.config.support,
+  });
 }

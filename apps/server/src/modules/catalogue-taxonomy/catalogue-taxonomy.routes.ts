@@ -17,11 +17,10 @@ import {
   updateSupplier,
   updateUnitOfMeasure,
 } from '@tradeport/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
-import { requireUserId } from '../../platform/auth/authenticate.ts';
 import { registerEndpoint } from '../../platform/http/register-endpoint.ts';
-import { requireMembership } from '../../platform/tenancy/membership.ts';
+import { access } from '../../platform/tenancy/access.ts';
 import { createTaxonomyService } from './catalogue-taxonomy.service.ts';
 import {
   brandKind,
@@ -46,6 +45,9 @@ type KindRoutes<T extends TaxonomyTable, I extends { name: string }, Item> = {
 
 type ListQuery = { limit: number; cursor?: string; search?: string };
 
+// Any member of the merchant (Admin or User) may manage its vocabulary.
+const merchant = access.merchant({ org: 'id' });
+
 /**
  * Registers list, create, update and delete for one kind. The contract has already validated
  * params, query and body against that kind's schemas, so the casts below only name those shapes.
@@ -53,34 +55,33 @@ type ListQuery = { limit: number; cursor?: string; search?: string };
 function registerKind<T extends TaxonomyTable, I extends { name: string }, Item>(
   app: FastifyInstance,
   service: Service,
-  requireMerchant: (request: FastifyRequest, organisationId: string) => Promise<unknown>,
   routes: KindRoutes<T, I, Item>,
 ) {
   const { kind, idParam } = routes;
-  const paramsOf = (params: unknown) => params as { id: string } & Record<string, string>;
+  const recordId = (params: unknown) => (params as Record<string, string>)[idParam]!;
 
-  registerEndpoint(app, routes.list, async ({ request, params, query }) => {
-    const { id } = paramsOf(params);
-    await requireMerchant(request, id);
-    return service.list(kind, { merchantId: id, ...(query as ListQuery) });
+  registerEndpoint(app, routes.list, {
+    access: merchant,
+    handler: async ({ actor, query }) =>
+      service.list(kind, { merchantId: actor.organisationId, ...(query as ListQuery) }),
   });
 
-  registerEndpoint(app, routes.create, async ({ request, params, body }) => {
-    const { id } = paramsOf(params);
-    await requireMerchant(request, id);
-    return service.create(kind, { merchantId: id, input: body as I });
+  registerEndpoint(app, routes.create, {
+    access: merchant,
+    handler: async ({ actor, body }) =>
+      service.create(kind, { merchantId: actor.organisationId, input: body as I }),
   });
 
-  registerEndpoint(app, routes.update, async ({ request, params, body }) => {
-    const path = paramsOf(params);
-    await requireMerchant(request, path.id);
-    return service.update(kind, { merchantId: path.id, id: path[idParam]!, input: body as I });
+  registerEndpoint(app, routes.update, {
+    access: merchant,
+    handler: async ({ actor, params, body }) =>
+      service.update(kind, { merchantId: actor.organisationId, id: recordId(params), input: body as I }),
   });
 
-  registerEndpoint(app, routes.remove, async ({ request, params }) => {
-    const path = paramsOf(params);
-    await requireMerchant(request, path.id);
-    return service.remove(kind, { merchantId: path.id, id: path[idParam]! });
+  registerEndpoint(app, routes.remove, {
+    access: merchant,
+    handler: async ({ actor, params }) =>
+      service.remove(kind, { merchantId: actor.organisationId, id: recordId(params) }),
   });
 }
 
@@ -90,12 +91,9 @@ function registerKind<T extends TaxonomyTable, I extends { name: string }, Item>
  */
 export function catalogueTaxonomyRoutes(app: FastifyInstance, deps: AppDeps) {
   const service = createTaxonomyService(deps);
-  const { db } = deps.database;
-  const requireMerchant = (request: FastifyRequest, organisationId: string) =>
-    requireMembership({ db, userId: requireUserId(request), organisationId, kind: 'MERCHANT' });
   const register = <T extends TaxonomyTable, I extends { name: string }, Item>(
     routes: KindRoutes<T, I, Item>,
-  ) => registerKind(app, service, requireMerchant, routes);
+  ) => registerKind(app, service, routes);
 
   register({
     kind: brandKind,

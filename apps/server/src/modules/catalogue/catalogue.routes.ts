@@ -1,38 +1,28 @@
 import { getCatalogueProduct, listCatalogue } from '@tradeport/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
-import { requireUserId } from '../../platform/auth/authenticate.ts';
-import { notFound } from '../../platform/errors.ts';
 import { registerEndpoint } from '../../platform/http/register-endpoint.ts';
-import { findCatalogueViewer, findCatalogueViewerOfProduct } from './catalogue-viewer.ts';
-import { findVisibleProductForCustomer, listCataloguePage } from './catalogue.queries.ts';
+import { access } from '../../platform/tenancy/access.ts';
+import { createCatalogueService } from './catalogue.service.ts';
 
 /**
  * The customer's view of a merchant's catalogue. Every refusal is a 404 (no account, archived
  * account, not a member, hidden or archived product), so nothing confirms what exists.
  */
 export function catalogueRoutes(app: FastifyInstance, deps: AppDeps) {
-  const { db } = deps.database;
+  const catalogue = createCatalogueService(deps);
 
-  registerEndpoint(app, listCatalogue, async ({ request, params, query }) => {
-    const { customer_organisation_id, category_id, ...page } = query;
-    const viewer = await findCatalogueViewer(db, {
-      userId: requireUserId(request),
-      merchantId: params.id,
-      customerOrganisationId: customer_organisation_id,
-    });
-    if (!viewer) throw notFound('Catalogue');
-    return listCataloguePage(db, { viewer, categoryId: category_id, ...page });
+  registerEndpoint(app, listCatalogue, {
+    access: access.customerAccount({ merchant: 'id', customer: { query: 'customer_organisation_id' } }),
+    handler: async ({ actor, query }) => {
+      const { customer_organisation_id: _customer, category_id, ...page } = query;
+      return catalogue.list(actor, { categoryId: category_id, ...page });
+    },
   });
 
-  registerEndpoint(app, getCatalogueProduct, async ({ request, params }) => {
-    const viewer = await findCatalogueViewerOfProduct(db, {
-      userId: requireUserId(request),
-      productId: params.id,
-      customerOrganisationId: params.oid,
-    });
-    const product = viewer && (await findVisibleProductForCustomer(db, { ...viewer, productId: params.id }));
-    if (!product) throw notFound('Product');
-    return product;
+  // The product's own merchant is the one whose account counts.
+  registerEndpoint(app, getCatalogueProduct, {
+    access: access.customerAccount({ merchant: { record: 'product', param: 'id' }, customer: 'oid' }),
+    handler: async ({ actor, params }) => catalogue.getProduct(actor, params.id),
   });
 }

@@ -9,21 +9,12 @@ import {
   revokeInvite,
   updateMember,
 } from '@tradeport/contract';
-import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
-import { loadCaller, requireUserId } from '../../platform/auth/authenticate.ts';
-import { hashToken } from '../../platform/auth/opaque-tokens.ts';
-import { invitations, users } from '../../platform/db/schema/index.ts';
-import { notFound } from '../../platform/errors.ts';
+import { loadCaller } from '../../platform/auth/authenticate.ts';
 import { registerEndpoint } from '../../platform/http/register-endpoint.ts';
-import { requireMembership } from '../../platform/tenancy/membership.ts';
-import {
-  findOpenInvitation,
-  findOpenInvitationByToken,
-  isOpenInvitation,
-  listOpenInvitationsForEmail,
-} from './invitations.queries.ts';
+import { access } from '../../platform/tenancy/access.ts';
+import { createInvitationAnswers } from './invitation-answers.service.ts';
 import {
   acceptInvitation,
   createInvitation,
@@ -34,123 +25,98 @@ import { listMembersAndInvitations, updateMembership } from './members.service.t
 
 export function peopleRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps.database;
+  const answers = createInvitationAnswers(deps);
+  const admin = access.member({ org: 'id', level: 'Admin' });
 
-  const requireAdmin = (request: FastifyRequest, organisationId: string) =>
-    requireMembership({ db, userId: requireUserId(request), organisationId, level: 'Admin' });
-
-  registerEndpoint(app, listMembers, async ({ request, params }) => {
-    // Everyone in the organisation may see who else is in it; changing it needs an Admin.
-    await requireMembership({ db, userId: requireUserId(request), organisationId: params.id });
-    return listMembersAndInvitations(db, { organisationId: params.id, now: deps.now() });
+  // Everyone in the organisation may see who else is in it; changing it needs an Admin.
+  registerEndpoint(app, listMembers, {
+    access: access.member({ org: 'id' }),
+    handler: async ({ actor }) =>
+      listMembersAndInvitations(db, { organisationId: actor.organisationId, now: deps.now() }),
   });
 
-  registerEndpoint(app, updateMember, async ({ request, params, body }) => {
-    await requireAdmin(request, params.id);
-    return db.transaction((tx) =>
-      updateMembership(tx, {
-        organisationId: params.id,
-        userId: params.uid,
-        level: body.user_level,
-        active: body.active,
-        now: deps.now(),
-      }),
-    );
+  registerEndpoint(app, updateMember, {
+    access: admin,
+    handler: async ({ actor, params, body }) =>
+      db.transaction((tx) =>
+        updateMembership(tx, {
+          organisationId: actor.organisationId,
+          userId: params.uid,
+          level: body.user_level,
+          active: body.active,
+          now: deps.now(),
+        }),
+      ),
   });
 
-  registerEndpoint(app, inviteUser, async ({ request, params, body }) => {
-    await requireAdmin(request, params.id);
-    const inviter = await loadCaller(db, request);
-    const invitation = await db.transaction((tx) =>
-      createInvitation({
-        tx,
-        deps,
-        organisationId: params.id,
-        email: body.email,
-        level: body.user_level,
-        invitedBy: inviter,
-        now: deps.now(),
-      }),
-    );
-    return toPendingInvitation(invitation);
+  registerEndpoint(app, inviteUser, {
+    access: admin,
+    handler: async ({ actor, body }) => {
+      const inviter = await loadCaller(db, actor.userId);
+      const invitation = await db.transaction((tx) =>
+        createInvitation({
+          tx,
+          deps,
+          organisationId: actor.organisationId,
+          email: body.email,
+          level: body.user_level,
+          invitedBy: inviter,
+          now: deps.now(),
+        }),
+      );
+      return toPendingInvitation(invitation);
+    },
   });
 
-  registerEndpoint(app, resendInvite, async ({ request, params }) => {
-    await requireAdmin(request, params.id);
-    const inviter = await loadCaller(db, request);
-    const invitation = await db.transaction((tx) =>
-      resendInvitation({
-        tx,
-        deps,
-        organisationId: params.id,
-        invitationId: params.uid,
-        invitedBy: inviter,
-        now: deps.now(),
-      }),
-    );
-    return toPendingInvitation(invitation);
+  registerEndpoint(app, resendInvite, {
+    access: admin,
+    handler: async ({ actor, params }) => {
+      const inviter = await loadCaller(db, actor.userId);
+      const invitation = await db.transaction((tx) =>
+        resendInvitation({
+          tx,
+          deps,
+          organisationId: actor.organisationId,
+          invitationId: params.uid,
+          invitedBy: inviter,
+          now: deps.now(),
+        }),
+      );
+      return toPendingInvitation(invitation);
+    },
   });
 
-  registerEndpoint(app, revokeInvite, async ({ request, params }) => {
-    await requireAdmin(request, params.id);
-    const revoked = await db
-      .update(invitations)
-      .set({ revokedAt: deps.now() })
-      .where(
-        and(
-          eq(invitations.id, params.uid),
-          eq(invitations.organisationId, params.id),
-          isOpenInvitation(new Date(0)),
-        ),
-      )
-      .returning({ id: invitations.id });
-    if (revoked.length === 0) throw notFound('Invitation');
-    return { revoked: true as const };
+  registerEndpoint(app, revokeInvite, {
+    access: admin,
+    handler: async ({ actor, params }) =>
+      answers.revoke({ organisationId: actor.organisationId, invitationId: params.uid }),
   });
 
-  registerEndpoint(app, listMyInvitations, async ({ request }) => {
-    const me = await loadCaller(db, request);
-    const rows = await listOpenInvitationsForEmail(db, { email: me.email, now: deps.now() });
-    return rows.map((row) => ({
-      organisation_id: row.organisationId,
-      organisation_title: row.organisationTitle,
-      user_level: row.level,
-      invited_by: row.invitedBy,
-      expires_at: row.expiresAt.toISOString(),
-    }));
+  registerEndpoint(app, listMyInvitations, {
+    access: access.user(),
+    handler: async ({ actor }) => answers.listFor(await loadCaller(db, actor.userId)),
   });
 
-  registerEndpoint(app, acceptInvite, async ({ request, params, body }) => {
-    const me = await loadCaller(db, request);
-    await db.transaction((tx) =>
-      acceptInvitation({ tx, organisationId: params.id, user: me, token: body.token, now: deps.now() }),
-    );
-    return { accepted: true as const };
+  // Not yet a member: the invitation addressed to the caller's email is what grants access.
+  registerEndpoint(app, acceptInvite, {
+    access: access.user(),
+    handler: async ({ actor, params, body }) => {
+      const me = await loadCaller(db, actor.userId);
+      await db.transaction((tx) =>
+        acceptInvitation({ tx, organisationId: params.id, user: me, token: body.token, now: deps.now() }),
+      );
+      return { accepted: true as const };
+    },
   });
 
-  registerEndpoint(app, declineInvite, async ({ request, params }) => {
-    const me = await loadCaller(db, request);
-    const now = deps.now();
-    const invitation = await findOpenInvitation(db, { organisationId: params.id, email: me.email, now });
-    if (!invitation) throw notFound('Invitation');
-    await db.update(invitations).set({ declinedAt: now }).where(eq(invitations.id, invitation.id));
-    return { declined: true as const };
+  registerEndpoint(app, declineInvite, {
+    access: access.user(),
+    handler: async ({ actor, params }) =>
+      answers.decline({ organisationId: params.id, person: await loadCaller(db, actor.userId) }),
   });
 
-  registerEndpoint(app, getInvitationByToken, async ({ params }) => {
-    const found = await findOpenInvitationByToken(db, {
-      tokenHash: hashToken(params.token),
-      now: deps.now(),
-    });
-    if (!found) throw notFound('Invitation');
-    const [account] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, found.invitation.email));
-    return {
-      organisation_id: found.invitation.organisationId,
-      organisation_title: found.organisationTitle,
-      email: found.invitation.email,
-      has_account: Boolean(account),
-    };
+  registerEndpoint(app, getInvitationByToken, {
+    access: access.public(),
+    handler: async ({ params }) => answers.getByToken(params.token),
   });
 }

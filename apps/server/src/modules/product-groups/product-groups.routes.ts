@@ -1,9 +1,8 @@
 import type { groupEndpoints } from '@tradeport/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
-import { requireUserId } from '../../platform/auth/authenticate.ts';
 import { registerEndpoint } from '../../platform/http/register-endpoint.ts';
-import { requireMembership } from '../../platform/tenancy/membership.ts';
+import { access } from '../../platform/tenancy/access.ts';
 import type { GroupKind, ProductEntry } from './group-kind.ts';
 import { createGroupService } from './product-groups.service.ts';
 
@@ -24,93 +23,100 @@ export function registerGroupRoutes<ItemsInput, ItemInput, Item, Entry extends P
   options: { kind: GroupKind<ItemsInput, ItemInput, Item, Entry>; endpoints: GroupEndpoints },
 ) {
   const service = createGroupService(deps, options.kind);
-  const { db } = deps.database;
   const endpoints = options.endpoints;
+  const reader = access.merchant({ org: 'id' });
+  const admin = access.merchant({ org: 'id', level: 'Admin' });
 
-  const reader = (request: FastifyRequest, merchantId: string) =>
-    requireMembership({ db, userId: requireUserId(request), organisationId: merchantId, kind: 'MERCHANT' });
-  const admin = (request: FastifyRequest, merchantId: string) =>
-    requireMembership({
-      db,
-      userId: requireUserId(request),
-      organisationId: merchantId,
-      kind: 'MERCHANT',
-      level: 'Admin',
-    });
-
-  registerEndpoint(app, endpoints.list, async ({ request, params, query }) => {
-    await reader(request, params.id);
-    return service.list({ merchantId: params.id, ...query });
+  registerEndpoint(app, endpoints.list, {
+    access: reader,
+    handler: async ({ actor, query }) => service.list({ merchantId: actor.organisationId, ...query }),
   });
 
-  registerEndpoint(app, endpoints.create, async ({ request, params, body }) => {
-    await admin(request, params.id);
-    return service.create({ merchantId: params.id, input: body });
+  registerEndpoint(app, endpoints.create, {
+    access: admin,
+    handler: async ({ actor, body }) => service.create({ merchantId: actor.organisationId, input: body }),
   });
 
-  registerEndpoint(app, endpoints.get, async ({ request, params }) => {
-    await reader(request, params.id);
-    return service.get({ merchantId: params.id, groupId: params.gid });
+  registerEndpoint(app, endpoints.get, {
+    access: reader,
+    handler: async ({ actor, params }) =>
+      service.get({ merchantId: actor.organisationId, groupId: params.gid }),
   });
 
-  registerEndpoint(app, endpoints.update, async ({ request, params, body }) => {
-    await admin(request, params.id);
-    const { version, ...input } = body;
-    return service.update({ merchantId: params.id, groupId: params.gid, input, version });
+  registerEndpoint(app, endpoints.update, {
+    access: admin,
+    handler: async ({ actor, params, body }) => {
+      const { version, ...input } = body;
+      return service.update({ merchantId: actor.organisationId, groupId: params.gid, input, version });
+    },
   });
 
-  registerEndpoint(app, endpoints.remove, async ({ request, params }) => {
-    await admin(request, params.id);
-    return service.remove({ merchantId: params.id, groupId: params.gid });
+  registerEndpoint(app, endpoints.remove, {
+    access: admin,
+    handler: async ({ actor, params }) =>
+      service.remove({ merchantId: actor.organisationId, groupId: params.gid }),
   });
 
-  registerEndpoint(app, endpoints.listItems, async ({ request, params, query }) => {
-    await reader(request, params.id);
-    return service.listItems({ merchantId: params.id, groupId: params.gid, ...query });
+  registerEndpoint(app, endpoints.listItems, {
+    access: reader,
+    handler: async ({ actor, params, query }) =>
+      service.listItems({ merchantId: actor.organisationId, groupId: params.gid, ...query }),
   });
 
   // The contract has validated the body against this kind's schema; the casts only name it.
-  registerEndpoint(app, endpoints.setItems, async ({ request, params, body }) => {
-    await admin(request, params.id);
-    return service.setItems({ merchantId: params.id, groupId: params.gid, input: body as ItemsInput });
+  registerEndpoint(app, endpoints.setItems, {
+    access: admin,
+    handler: async ({ actor, params, body }) =>
+      service.setItems({ merchantId: actor.organisationId, groupId: params.gid, input: body as ItemsInput }),
   });
 
-  registerEndpoint(app, endpoints.setItem, async ({ request, params, body }) => {
-    await admin(request, params.id);
-    return service.setItem({ merchantId: params.id, groupId: params.gid, input: body as ItemInput });
+  registerEndpoint(app, endpoints.setItem, {
+    access: admin,
+    handler: async ({ actor, params, body }) =>
+      service.setItem({ merchantId: actor.organisationId, groupId: params.gid, input: body as ItemInput }),
   });
 
-  registerEndpoint(app, endpoints.getProduct, async ({ request, params }) => {
-    await reader(request, params.id);
-    return service.getProduct({ merchantId: params.id, groupId: params.gid, productId: params.pid });
+  registerEndpoint(app, endpoints.getProduct, {
+    access: reader,
+    handler: async ({ actor, params }) =>
+      service.getProduct({ merchantId: actor.organisationId, groupId: params.gid, productId: params.pid }),
   });
 
-  registerEndpoint(app, endpoints.removeProduct, async ({ request, params }) => {
-    await admin(request, params.id);
-    return service.removeProduct({ merchantId: params.id, groupId: params.gid, productId: params.pid });
+  registerEndpoint(app, endpoints.removeProduct, {
+    access: admin,
+    handler: async ({ actor, params }) =>
+      service.removeProduct({ merchantId: actor.organisationId, groupId: params.gid, productId: params.pid }),
   });
 
-  registerEndpoint(app, endpoints.listCustomers, async ({ request, params, query }) => {
-    await reader(request, params.id);
-    return service.listCustomers({ merchantId: params.id, groupId: params.gid, ...query });
+  registerEndpoint(app, endpoints.listCustomers, {
+    access: reader,
+    handler: async ({ actor, params, query }) =>
+      service.listCustomers({ merchantId: actor.organisationId, groupId: params.gid, ...query }),
   });
 
-  registerEndpoint(app, endpoints.addCustomers, async ({ request, params, body }) => {
-    await admin(request, params.id);
-    return service.addCustomers({
-      merchantId: params.id,
-      groupId: params.gid,
-      accountIds: body.customer_ids,
-    });
+  registerEndpoint(app, endpoints.addCustomers, {
+    access: admin,
+    handler: async ({ actor, params, body }) =>
+      service.addCustomers({
+        merchantId: actor.organisationId,
+        groupId: params.gid,
+        accountIds: body.customer_ids,
+      }),
   });
 
-  registerEndpoint(app, endpoints.addCustomer, async ({ request, params }) => {
-    await admin(request, params.id);
-    return service.addCustomer({ merchantId: params.id, groupId: params.gid, accountId: params.cid });
+  registerEndpoint(app, endpoints.addCustomer, {
+    access: admin,
+    handler: async ({ actor, params }) =>
+      service.addCustomer({ merchantId: actor.organisationId, groupId: params.gid, accountId: params.cid }),
   });
 
-  registerEndpoint(app, endpoints.removeCustomer, async ({ request, params }) => {
-    await admin(request, params.id);
-    return service.removeCustomer({ merchantId: params.id, groupId: params.gid, accountId: params.cid });
+  registerEndpoint(app, endpoints.removeCustomer, {
+    access: admin,
+    handler: async ({ actor, params }) =>
+      service.removeCustomer({
+        merchantId: actor.organisationId,
+        groupId: params.gid,
+        accountId: params.cid,
+      }),
   });
 }

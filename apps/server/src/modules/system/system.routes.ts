@@ -3,16 +3,23 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { registerEndpoint } from '../../platform/http/register-endpoint.ts';
+import { access } from '../../platform/tenancy/access.ts';
 
 export function systemRoutes(app: FastifyInstance, deps: AppDeps) {
-  registerEndpoint(app, getEnvironment, async () => ({ environment: deps.config.environment }));
+  registerEndpoint(app, getEnvironment, {
+    access: access.public(),
+    handler: async () => ({ environment: deps.config.environment }),
+  });
 
-  registerEndpoint(app, getHealth, async () => {
-    try {
-      await deps.database.ping();
-    } catch {
-      throw new AppError('SERVICE_UNAVAILABLE', 'The database is not answering.');
-    }
-    return { status: 'ok' as const, database: 'ok' as const };
+  registerEndpoint(app, getHealth, {
+    access: access.public(),
+    handler: async () => {
+      try {
+        await deps.database.ping();
+      } catch {
+        throw new AppError('SERVICE_UNAVAILABLE', 'The database is not answering.');
+      }
+      return { status: 'ok' as const, database: 'ok' as const };
+    },
   });
 }

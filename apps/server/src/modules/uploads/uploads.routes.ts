@@ -2,8 +2,8 @@ import type { Readable } from 'node:stream';
 import { createImageUpload } from '@tradeport/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
-import { requireUserId } from '../../platform/auth/authenticate.ts';
 import { registerEndpoint } from '../../platform/http/register-endpoint.ts';
+import { access } from '../../platform/tenancy/access.ts';
 import { LOCAL_UPLOADS_PATH } from '../../platform/storage/local-image-storage.ts';
 import { markUploadStored, presignImageUpload } from './uploads.service.ts';
 
@@ -11,9 +11,11 @@ export function uploadsRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps.database;
   const { storage } = deps;
 
-  registerEndpoint(app, createImageUpload, async ({ request, params }) =>
-    presignImageUpload({ db, storage, userId: requireUserId(request), type: params.type, now: deps.now() }),
-  );
+  registerEndpoint(app, createImageUpload, {
+    access: access.user(),
+    handler: async ({ actor, params }) =>
+      presignImageUpload({ db, storage, userId: actor.userId, type: params.type, now: deps.now() }),
+  });
 
   if (storage.kind !== 'local') return;
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { isOrganisationActive } from '../../platform/tenancy/membership.ts';
+import { isOrganisationActive } from '../../platform/tenancy/membership.queries.ts';
 import { isOpenInvitation } from '../people/invitations.queries.ts';
 import {
   customerAccounts,

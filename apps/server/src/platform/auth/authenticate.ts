@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
 import { unauthorized } from '../errors.ts';
 import type { AccessTokenIssuer } from './access-tokens.ts';
+import { findCaller } from './caller.queries.ts';
 
 declare module 'fastify' {
   // Declaration merging needs an interface.
@@ -30,11 +29,9 @@ export function requireUserId(request: FastifyRequest): string {
 }
 
 /** The signed-in person's name and email, for actions that record or address them. */
-export async function loadCaller(db: Db, request: FastifyRequest) {
-  const [user] = await db
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(users)
-    .where(eq(users.id, requireUserId(request)));
+export async function loadCaller(db: Db, userId: string) {
+  const user = await findCaller(db, userId);
+  // A valid token for a deleted user: the session is over.
   if (!user) throw unauthorized();
   return user;
 }

@@ -3,6 +3,9 @@ import { API_PREFIX, type Endpoint, ErrorBody, toRouterPath } from '@tradeport/c
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { requireUserId } from '../auth/authenticate.ts';
+import { type AccessRule, type AccessSpec, assertRuleFits, resolveAccess } from '../tenancy/access.ts';
+import type { AccessQueries } from '../tenancy/membership.queries.ts';
 
 // Optional schema slots are `Schema | undefined`; an absent one gives `undefined`.
 type Output<T> = [Exclude<T, undefined>] extends [never]
@@ -11,16 +14,18 @@ type Output<T> = [Exclude<T, undefined>] extends [never]
     ? z.output<Exclude<T, undefined>>
     : undefined;
 
-export type EndpointContext<E extends Endpoint> = {
+export type EndpointContext<E extends Endpoint, A = unknown> = {
   params: Output<E['params']>;
   query: Output<E['query']>;
   body: Output<E['body']>;
+  /** Who the request acts as, as the endpoint's access rule resolved it. */
+  actor: A;
   request: FastifyRequest;
   reply: FastifyReply;
 };
 
-export type EndpointHandler<E extends Endpoint> = (
-  context: EndpointContext<E>,
+export type EndpointHandler<E extends Endpoint, A = unknown> = (
+  context: EndpointContext<E, A>,
 ) => Promise<z.input<E['response']>>;
 
 declare module 'fastify' {
@@ -28,13 +33,27 @@ declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyInstance {
     authenticate: onRequestAsyncHookHandler;
+    accessQueries: AccessQueries;
   }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyRequest {
+    actor: unknown;
+  }
+}
+
+const declaredRules = new WeakMap<FastifyInstance, Map<Endpoint, AccessSpec>>();
+
+/** The access rule each endpoint was registered with, for tests generated from the contract. */
+export function declaredAccess(app: FastifyInstance): ReadonlyMap<Endpoint, AccessSpec> {
+  return declaredRules.get(app) ?? new Map();
 }
 
 /** A download's body made piece by piece, so a large file never sits whole in memory. */
 export type TextStream = AsyncIterable<string>;
 
-export type DownloadHandler<E extends Endpoint> = (context: EndpointContext<E>) => Promise<TextStream>;
+export type DownloadHandler<E extends Endpoint, A = unknown> = (
+  context: EndpointContext<E, A>,
+) => Promise<TextStream>;
 
 const FILE_EXTENSIONS: Record<NonNullable<Endpoint['produces']>, string> = { 'text/csv': 'csv' };
 
@@ -50,11 +69,17 @@ function successSchema(endpoint: Endpoint) {
   };
 }
 
-function addRoute(
-  app: FastifyInstance,
-  endpoint: Endpoint,
-  options: { filename?: string; handler: (context: EndpointContext<Endpoint>) => Promise<unknown> },
-) {
+type RouteOptions = {
+  access: AccessRule;
+  filename?: string;
+  handler: (context: EndpointContext<Endpoint>) => Promise<unknown>;
+};
+
+function addRoute(app: FastifyInstance, endpoint: Endpoint, options: RouteOptions) {
+  const spec: AccessSpec | undefined = options.access;
+  assertRuleFits(endpoint, spec);
+  const rules = declaredRules.get(app) ?? new Map<Endpoint, AccessSpec>();
+  declaredRules.set(app, rules.set(endpoint, spec));
   const status = endpoint.status ?? 200;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
@@ -72,11 +97,30 @@ function addRoute(
     },
     // onRequest: a caller without a session gets 401 before their body is even parsed.
     ...(endpoint.auth === 'user' ? { onRequest: app.authenticate } : {}),
+    // preValidation: access is settled before the body is looked at, so a caller who does not
+    // belong gets the same 404 whatever they send. Ids are read with the endpoint's own schemas;
+    // a malformed one is left to validation's 400.
+    ...(spec.type === 'public'
+      ? {}
+      : {
+          preValidation: async (request: FastifyRequest) => {
+            request.actor = await resolveAccess(app.accessQueries, {
+              spec,
+              endpoint,
+              request,
+              userId: requireUserId(request),
+            });
+          },
+        }),
     handler: async (request, reply) => {
+      if (spec.type !== 'public' && request.actor === undefined) {
+        throw new Error(`${endpoint.method} ${endpoint.path} reached its handler without an actor`);
+      }
       const result = await options.handler({
         params: request.params,
         query: request.query,
         body: request.body,
+        actor: request.actor,
         request,
         reply,
       });
@@ -93,15 +137,24 @@ function addRoute(
 }
 
 /**
- * Registers a contract endpoint: path, validation, response serialisation, OpenAPI and the
- * session check all come from its one declaration in packages/contract.
+ * Registers a contract endpoint: path, validation, response serialisation and OpenAPI come from
+ * its one declaration in packages/contract; `access` says who may call it, and is resolved before
+ * the handler, which receives the actor. Throws at start-up for a rule that does not fit.
+ *
+ * @example registerEndpoint(app, updateOrganisation, {
+ *   access: access.member({ org: 'id', level: 'Admin' }),
+ *   handler: async ({ actor, body }) => service.update({ organisationId: actor.organisationId, ...body }),
+ * });
  */
-export function registerEndpoint<E extends Endpoint>(
+export function registerEndpoint<E extends Endpoint, A>(
   app: FastifyInstance,
   endpoint: E,
-  handler: EndpointHandler<E>,
+  options: { access: AccessRule<A>; handler: EndpointHandler<E, A> },
 ) {
-  addRoute(app, endpoint, { handler: handler as (context: EndpointContext<Endpoint>) => Promise<unknown> });
+  addRoute(app, endpoint, {
+    access: options.access,
+    handler: options.handler as (context: EndpointContext<Endpoint>) => Promise<unknown>,
+  });
 }
 
 /**
@@ -109,13 +162,14 @@ export function registerEndpoint<E extends Endpoint>(
  * handler checks before returning its stream (session, membership, filters) still answers with
  * the usual JSON error.
  */
-export function registerDownload<E extends Endpoint>(
+export function registerDownload<E extends Endpoint, A>(
   app: FastifyInstance,
   endpoint: E,
-  options: { filename: string; handler: DownloadHandler<E> },
+  options: { access: AccessRule<A>; filename: string; handler: DownloadHandler<E, A> },
 ) {
   if (!endpoint.produces) throw new Error(`${endpoint.path} does not declare what it produces`);
   addRoute(app, endpoint, {
+    access: options.access,
     filename: options.filename,
     handler: options.handler as (context: EndpointContext<Endpoint>) => Promise<unknown>,
   });

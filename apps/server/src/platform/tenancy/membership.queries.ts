@@ -1,0 +1,165 @@
+import type { UserLevel } from '@tradeport/contract';
+import { and, eq, gt, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.ts';
+import { customerAccounts, memberships, organisations, products } from '../db/schema/index.ts';
+
+/** An organisation keeps access until its deactivate_date (set after a failed payment) passes. */
+export const isOrganisationActive = (deactivateDate: AnyPgColumn = organisations.deactivateDate) =>
+  or(isNull(deactivateDate), gt(deactivateDate, sql`now()`))!;
+
+export type OrganisationKind = 'MERCHANT' | 'CUSTOMER';
+
+export type Membership = { organisationId: string; kind: OrganisationKind; level: UserLevel };
+
+/** The customer account a request acts through: a customer organisation's, with one merchant. */
+export type CustomerAccountAccess = {
+  merchantId: string;
+  customerOrganisationId: string;
+  customerAccountId: string;
+};
+
+const ownedBy =
+  (owner: AnyPgColumn, id: AnyPgColumn) =>
+  (recordId: Placeholder): SQL =>
+    sql`(select ${owner} from ${owner.table} where ${id} = ${recordId})`;
+
+/**
+ * Records a path names by id alone, without their organisation: for each, the organisation that
+ * owns it. Access to such a record is membership of its owner, looked up in the same statement.
+ * A new kind (orders, payments) is one line here.
+ */
+export const recordOwners = {
+  product: ownedBy(products.merchantId, products.id),
+} satisfies Record<string, (recordId: Placeholder) => SQL>;
+
+export type OwnedRecordKind = keyof typeof recordOwners;
+
+const userId = sql.placeholder('userId');
+const organisationId = sql.placeholder('organisationId');
+const recordId = sql.placeholder('recordId');
+
+function prepareMembership(db: Db, options: { name: string; organisation: SQL | Placeholder }) {
+  return db
+    .select({ organisationId: organisations.id, kind: organisations.kind, level: memberships.level })
+    .from(memberships)
+    .innerJoin(organisations, eq(organisations.id, memberships.organisationId))
+    .where(
+      and(
+        eq(memberships.userId, userId),
+        eq(memberships.organisationId, options.organisation),
+        eq(memberships.active, true),
+        eq(memberships.invitationAccepted, true),
+        isOrganisationActive(),
+      ),
+    )
+    .prepare(options.name);
+}
+
+// The merchant, beside the caller's own organisation in the membership subquery.
+const merchant = alias(organisations, 'account_merchant');
+
+/**
+ * A customer organisation's account with a merchant, when the caller may act through it: as a
+ * member of that customer organisation, or as a member of the merchant (merchants view the portal
+ * as their house account, or as any customer). The account must not be archived and neither
+ * organisation's access lapsed (a merchant's catalogue closes with it).
+ */
+function prepareCustomerAccount(db: Db, options: { name: string; merchant: SQL | Placeholder }) {
+  const callerIsMember = sql`exists (${db
+    .select({ one: sql`1` })
+    .from(memberships)
+    .innerJoin(organisations, eq(organisations.id, memberships.organisationId))
+    .where(
+      and(
+        eq(memberships.userId, userId),
+        or(
+          eq(memberships.organisationId, customerAccounts.customerOrganisationId),
+          eq(memberships.organisationId, customerAccounts.merchantId),
+        ),
+        eq(memberships.active, true),
+        eq(memberships.invitationAccepted, true),
+        isOrganisationActive(),
+      ),
+    )})`;
+  return db
+    .select({
+      merchantId: customerAccounts.merchantId,
+      customerOrganisationId: customerAccounts.customerOrganisationId,
+      customerAccountId: customerAccounts.id,
+    })
+    .from(customerAccounts)
+    .innerJoin(merchant, eq(merchant.id, customerAccounts.merchantId))
+    .where(
+      and(
+        eq(customerAccounts.merchantId, options.merchant),
+        eq(customerAccounts.customerOrganisationId, organisationId),
+        isNull(customerAccounts.archivedAt),
+        isOrganisationActive(merchant.deactivateDate),
+        callerIsMember,
+      ),
+    )
+    .prepare(options.name);
+}
+
+const statementName = (prefix: string, kind: string) => `${prefix}_${kind.replace(/\W/g, '_')}`;
+
+/**
+ * Every statement access resolution runs, prepared once per app: each request costs one round
+ * trip with no query building.
+ */
+export function prepareAccessQueries(db: Db) {
+  const byRecord = <T>(prepare: (kind: OwnedRecordKind) => T) =>
+    Object.fromEntries(
+      Object.keys(recordOwners).map((kind) => [kind, prepare(kind as OwnedRecordKind)]),
+    ) as Record<OwnedRecordKind, T>;
+  const membership = prepareMembership(db, { name: 'access_membership', organisation: organisationId });
+  const membershipOfOwner = byRecord((kind) =>
+    prepareMembership(db, {
+      name: statementName('access_membership_of', kind),
+      organisation: recordOwners[kind](recordId),
+    }),
+  );
+  const account = prepareCustomerAccount(db, {
+    name: 'access_account',
+    merchant: sql.placeholder('merchantId'),
+  });
+  const accountOfOwner = byRecord((kind) =>
+    prepareCustomerAccount(db, {
+      name: statementName('access_account_of', kind),
+      merchant: recordOwners[kind](recordId),
+    }),
+  );
+
+  return {
+    /** The caller's accepted, active membership of an organisation, if any. */
+    async findMembership(options: {
+      userId: string;
+      organisationId: string;
+    }): Promise<Membership | undefined> {
+      return (await membership.execute(options))[0];
+    },
+    /** The caller's membership of the organisation owning a record, if any (and the record exists). */
+    async findMembershipOfOwner(options: {
+      userId: string;
+      record: OwnedRecordKind;
+      recordId: string;
+    }): Promise<Membership | undefined> {
+      return (await membershipOfOwner[options.record].execute(options))[0];
+    },
+    /** The customer account the caller may act through, with `merchantId` or a record's owner. */
+    async findCustomerAccount(
+      options: { userId: string; organisationId: string } & (
+        { merchantId: string } | { record: OwnedRecordKind; recordId: string }
+      ),
+    ): Promise<CustomerAccountAccess | undefined> {
+      const rows =
+        'merchantId' in options
+          ? await account.execute(options)
+          : await accountOfOwner[options.record].execute(options);
+      return rows[0];
+    },
+  };
+}
+
+export type AccessQueries = ReturnType<typeof prepareAccessQueries>;
