@@ -45,6 +45,8 @@ describe('ImportProductsModal', () => {
       ),
     );
 
+    // The drop area is a button too, for the keyboard and screen readers.
+    expect(dialog.getByRole('button', { name: 'Choose the file to import' })).toBeInTheDocument();
     await userEvent.upload(dialog.getByLabelText('CSV file'), csvFile());
 
     const problems = within(await dialog.findByRole('table', { name: 'Problems in the file' }));
