@@ -87,3 +87,81 @@ export function cardSurchargeCents(amountCents: number, region: CardRegion): num
   while (surcharge + 1 <= cardFeeCents(amountCents + surcharge + 1, region)) surcharge += 1;
   return surcharge;
 }
+
+// ——— Dollars as text ———
+// People read and type dollars; everything else holds integer cents. These two functions are
+// the only place the two meet (CSV import and export, money inputs, every screen), and they
+// work on the digits as text, so "0.29" is 29 cents exactly, never 28.999… through a float.
+
+export type DollarsTextProblem = 'blank' | 'not-dollars' | 'negative' | 'too-large';
+
+export type DollarsTextParse =
+  { ok: true; cents: number } | { ok: false; reason: DollarsTextProblem; message: string };
+
+export type ParseDollarsOptions = {
+  /** Whether "-5" or "-$5.00" reads as a negative amount (credits, refunds); default true. */
+  allowNegative?: boolean;
+  /** The largest magnitude accepted, in cents; default Number.MAX_SAFE_INTEGER (exact doubles). */
+  maxCents?: number;
+};
+
+// Optional sign and dollar sign (either order), then digits plain ("1234") or grouped in threes
+// ("1,234"), then at most two decimals. "12.", ".5" and "1,23" are refused: each is more likely a
+// slip than what was meant.
+const DOLLARS_TEXT = /^(-?)\$?(-?)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/;
+
+const DOLLARS_MESSAGES: Record<DollarsTextProblem, string> = {
+  blank: 'Enter an amount in dollars',
+  'not-dollars': 'Enter an amount in dollars, like 5000 or 2500.50',
+  negative: 'Enter an amount of zero or more',
+  'too-large': 'That amount is too large',
+};
+
+function dollarsProblem(reason: DollarsTextProblem): DollarsTextParse {
+  return { ok: false, reason, message: DOLLARS_MESSAGES[reason] };
+}
+
+/**
+ * Dollars text → integer cents: "2,500.50", "$2500.5", "-0.05", " 7 " (surrounding space is
+ * ignored). Anything else is refused with the reason, so each caller can word it for its field.
+ */
+export function parseDollars(text: string, options: ParseDollarsOptions = {}): DollarsTextParse {
+  const trimmed = text.trim();
+  if (trimmed === '') return dollarsProblem('blank');
+  const match = DOLLARS_TEXT.exec(trimmed);
+  if (!match || (match[1] && match[2])) return dollarsProblem('not-dollars');
+  const isNegative = Boolean(match[1] || match[2]);
+  const whole = match[3]!.replaceAll(',', '');
+  const fraction = (match[4] ?? '').padEnd(2, '0');
+  // BigInt keeps a 30-digit paste exact long enough to be called too large, not rounded.
+  const magnitude = BigInt(whole) * 100n + BigInt(fraction);
+  if (magnitude > BigInt(options.maxCents ?? Number.MAX_SAFE_INTEGER)) return dollarsProblem('too-large');
+  if (isNegative && magnitude > 0n && options.allowNegative === false) return dollarsProblem('negative');
+  // "-0.00" is zero: no negative zero leaks out.
+  const cents = Number(magnitude);
+  return { ok: true, cents: isNegative && cents !== 0 ? -cents : cents };
+}
+
+export type FormatDollarsOptions = {
+  /** "1,234.50" rather than "1234.50"; default false (what a file or an input holds). */
+  grouping?: boolean;
+  /** "5000" rather than "5000.00" when there are no cents (an input's starting text); default false. */
+  omitZeroCents?: boolean;
+};
+
+/**
+ * Integer cents → dollars text: -5 → "-0.05", -105 → "-1.05", 123450 → "1234.50" ("1,234.50" with
+ * grouping). No currency symbol: screens add it (lib/format.ts). parseDollars reads every result
+ * back to the same cents.
+ */
+export function formatDollars(cents: number, options: FormatDollarsOptions = {}): string {
+  assertCents(cents, 'cents');
+  // Digits of the magnitude as text: dividing by 100 in floating point could round a large
+  // amount's cents into its dollars.
+  const digits = String(Math.abs(cents)).padStart(3, '0');
+  let whole = digits.slice(0, -2);
+  const fraction = digits.slice(-2);
+  if (options.grouping) whole = whole.replace(/\B(?=(\d{3})+$)/g, ',');
+  const sign = cents < 0 ? '-' : '';
+  return options.omitZeroCents && fraction === '00' ? `${sign}${whole}` : `${sign}${whole}.${fraction}`;
+}

@@ -190,6 +190,7 @@ export async function seedDemoCatalogue(tx: Db, merchantId: string): Promise<voi
   const isCafeStaple = (prefix: string) => ['COF', 'SGL', 'MLK', 'PLT'].includes(prefix);
   const [wholesale, partner] = TIERS;
   const tierPrice = (tier: (typeof TIERS)[number], product: (typeof active)[number]) => ({
+    merchantId,
     tierId: need(tierIds, tier.name),
     productId: need(productIds, product.sku),
     priceCents: roundTo5(product.basePriceCents * tier.discount),
@@ -229,10 +230,14 @@ export async function seedDemoCatalogue(tx: Db, merchantId: string): Promise<voi
     table: visibilityGroupProducts,
     rows: demoProducts
       .filter((product) => product.family.isPremium)
-      .map((product) => ({ groupId, productId: need(productIds, product.sku) })),
+      .map((product) => ({ merchantId, groupId, productId: need(productIds, product.sku) })),
   });
   await bulkInsert(tx, {
     table: visibilityGroupCustomers,
-    rows: accountIds(PREMIUM_GROUP.customers).map((customerAccountId) => ({ groupId, customerAccountId })),
+    rows: accountIds(PREMIUM_GROUP.customers).map((customerAccountId) => ({
+      merchantId,
+      groupId,
+      customerAccountId,
+    })),
   });
 }

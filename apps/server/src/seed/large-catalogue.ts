@@ -74,11 +74,12 @@ export function buildLargeProducts(options: { merchantId: string; count: number;
  * products from its own starting point, 78–92 % of the base price.
  */
 export function buildTierPrices(options: {
+  merchantId: string;
   tierIds: string[];
   products: { id: string; basePriceCents: number }[];
   total: number;
 }): (typeof tierPrices.$inferInsert)[] {
-  const { tierIds, products: list, total } = options;
+  const { merchantId, tierIds, products: list, total } = options;
   const rows: (typeof tierPrices.$inferInsert)[] = [];
   const size = list.length;
   tierIds.forEach((tierId, k) => {
@@ -88,7 +89,12 @@ export function buildTierPrices(options: {
       const i = (offset + Math.floor((j * size) / count)) % size;
       const product = list[i]!;
       const discount = 0.78 + (mix(i + k * 7_919) % 15) / 100;
-      rows.push({ tierId, productId: product.id, priceCents: roundTo5(product.basePriceCents * discount) });
+      rows.push({
+        merchantId,
+        tierId,
+        productId: product.id,
+        priceCents: roundTo5(product.basePriceCents * discount),
+      });
     }
   });
   return rows;
@@ -96,16 +102,17 @@ export function buildTierPrices(options: {
 
 /** About `share` of the products, each in one of the groups. */
 export function buildGroupProducts(options: {
+  merchantId: string;
   groupIds: string[];
   products: { id: string }[];
   share: number;
 }): (typeof visibilityGroupProducts.$inferInsert)[] {
-  const { groupIds, products: list, share } = options;
+  const { merchantId, groupIds, products: list, share } = options;
   const rows: (typeof visibilityGroupProducts.$inferInsert)[] = [];
   list.forEach((product, i) => {
     const h = mix(i + 1_000_003);
     if (h % 1000 < share * 1000)
-      rows.push({ groupId: groupIds[(h >>> 10) % groupIds.length]!, productId: product.id });
+      rows.push({ merchantId, groupId: groupIds[(h >>> 10) % groupIds.length]!, productId: product.id });
   });
   return rows;
 }

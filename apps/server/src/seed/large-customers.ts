@@ -52,10 +52,10 @@ export async function seedCustomers(
     });
     if (groupIds.length > 0 && c % 3 === 0) {
       const first = Math.floor(c / 3) % groupIds.length;
-      groupRows.push({ groupId: groupIds[first]!, customerAccountId: accountId });
+      groupRows.push({ merchantId, groupId: groupIds[first]!, customerAccountId: accountId });
       const second = (first + 13) % groupIds.length;
       if (c % 10 === 0 && second !== first)
-        groupRows.push({ groupId: groupIds[second]!, customerAccountId: accountId });
+        groupRows.push({ merchantId, groupId: groupIds[second]!, customerAccountId: accountId });
     }
   }
   await bulkInsert(tx, { table: organisations, rows: organisationRows });

@@ -154,7 +154,12 @@ export async function seedLarge(db: Db, options: SeedLargeOptions = {}): Promise
       );
       await bulkInsert(tx, { table: pricingTiers, rows: tiers });
       const ids = tiers.map((tier) => tier.id);
-      const rows = buildTierPrices({ tierIds: ids, products: productRows, total: settings.tierPrices });
+      const rows = buildTierPrices({
+        merchantId,
+        tierIds: ids,
+        products: productRows,
+        total: settings.tierPrices,
+      });
       await bulkInsert(tx, { table: tierPrices, rows, chunkSize: 50_000 });
       return ids;
     });
@@ -169,7 +174,12 @@ export async function seedLarge(db: Db, options: SeedLargeOptions = {}): Promise
       );
       await bulkInsert(tx, { table: visibilityGroups, rows: groups });
       const ids = groups.map((group) => group.id);
-      const rows = buildGroupProducts({ groupIds: ids, products: productRows, share: settings.groupShare });
+      const rows = buildGroupProducts({
+        merchantId,
+        groupIds: ids,
+        products: productRows,
+        share: settings.groupShare,
+      });
       await bulkInsert(tx, { table: visibilityGroupProducts, rows, chunkSize: 50_000 });
       return ids;
     });

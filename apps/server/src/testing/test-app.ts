@@ -1,14 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../platform/config.ts';
 import { type Database, openDatabase } from '../platform/db/client.ts';
-import { migrateDatabase } from '../platform/db/migrate.ts';
 import { createServices } from '../platform/services.ts';
+import {
+  createPostgresTestDatabase,
+  databaseUrl,
+  dropPostgresDatabase,
+  openPreparedPglite,
+} from './test-database.ts';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -20,39 +23,41 @@ export type TestApp = {
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database
- * on the PostgreSQL server named by DATABASE_URL (dropped again on close).
+ * on the PostgreSQL server named by DATABASE_URL (dropped again on close). Each is a copy of the
+ * one the global setup migrated, so a file does not pay for initdb and migrations itself.
  */
 export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ kind: 'pglite' });
-    await migrateDatabase(database);
+    const database = await openPreparedPglite();
     return { database, drop: () => database.close() };
   }
-  const name = `tradeport_test_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
-  await migrateDatabase(database);
+  const name = await createPostgresTestDatabase(serverUrl);
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, name), poolSize: 4 });
   return {
     database,
     async drop() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await dropPostgresDatabase(serverUrl, name);
     },
   };
 }
 
+export type TestAppOptions = {
+  /**
+   * Start the job workers (mail delivery), as main.ts does; default off. Jobs are queued either
+   * way (the outbox row and its job commit with the change); only a test that waits for a job to
+   * run needs workers, and idle workers poll the database all through the file otherwise.
+   */
+  workers?: boolean;
+};
+
 const silentLog = { info() {}, warn() {}, error() {} };
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   let now = new Date();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tradeport-api-test-'));
@@ -73,7 +78,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const app = await buildApp({ ...services.deps, logger: false, webDistDir: '/nonexistent' });
   await app.ready();
-  await services.startWorkers();
+  if (options.workers) await services.startWorkers();
   return {
     app,
     database,

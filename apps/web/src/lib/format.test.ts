@@ -34,10 +34,14 @@ describe('formatMoney', () => {
 
   it('shows refunds and credits with a minus sign', () => {
     expect(formatMoney(-1_050)).toBe('-$10.50');
+    expect(formatMoney(-5)).toBe('-$0.05');
+    expect(formatMoney(-105)).toBe('-$1.05');
   });
 
   it('keeps every cent of large amounts', () => {
     expect(formatMoney(1_234_567_890_123)).toBe('$12,345,678,901.23');
+    // Beyond 2^53 / 100 a division by 100 is no longer exact; the text of the cents is.
+    expect(formatMoney(Number.MAX_SAFE_INTEGER)).toBe('$90,071,992,547,409.91');
   });
 
   it('marks other currencies so they cannot pass for AUD', () => {

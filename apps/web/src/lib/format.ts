@@ -1,4 +1,4 @@
-import { DATE_LOCALE, DEFAULT_CURRENCY } from '@tradeport/contract';
+import { DATE_LOCALE, DEFAULT_CURRENCY, formatDollars } from '@tradeport/contract';
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const dateOptions: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric' };
@@ -24,12 +24,12 @@ export function formatDate(value: string | number | Date, options: { timeZone?: 
 
 /** Money is integer cents (DESIGN §4); shown in en-AU with the currency's symbol, AUD by default. */
 export function formatMoney(cents: number, currency: string = DEFAULT_CURRENCY): string {
-  if (!Number.isSafeInteger(cents)) throw new RangeError('Money must be a whole number of cents');
   let format = moneyFormats.get(currency);
   if (!format) {
     format = new Intl.NumberFormat(DATE_LOCALE, { style: 'currency', currency });
     moneyFormats.set(currency, format);
   }
-  // Integer cents / 100 is the nearest double to the exact amount, so two-decimal output is exact.
-  return format.format(cents / 100);
+  // The contract writes the exact decimal; Intl only adds the symbol, sign and grouping. It reads
+  // a decimal string as written, so no float stands between the cents and what is shown.
+  return format.format(formatDollars(cents) as `${number}`);
 }

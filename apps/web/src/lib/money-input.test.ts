@@ -17,8 +17,12 @@ describe('parseDollarsToCents', () => {
     expect(parseDollarsToCents('  ')).toEqual({ ok: true, cents: null });
   });
 
-  it.each(['-5', '1.234', 'abc', '1.2.3', '.5'])('refuses %j', (text) => {
+  it.each(['-5', '1.234', 'abc', '1.2.3', '.5', '1,23'])('refuses %j', (text) => {
     expect(parseDollarsToCents(text).ok).toBe(false);
+  });
+
+  it('says why a negative amount is refused', () => {
+    expect(parseDollarsToCents('-5')).toEqual({ ok: false, message: 'Enter an amount of zero or more' });
   });
 
   it('refuses amounts beyond exact cents', () => {
@@ -35,6 +39,7 @@ describe('centsToDollarsText', () => {
     expect(centsToDollarsText(250_050)).toBe('2500.50');
     expect(centsToDollarsText(7)).toBe('0.07');
     expect(centsToDollarsText(null)).toBe('');
+    expect(centsToDollarsText(-5)).toBe('-0.05');
   });
 
   it('round-trips through the parser', () => {

@@ -1,9 +1,5 @@
 import type { AppDeps } from '../../app-deps.ts';
-import {
-  FOREIGN_KEY_VIOLATION,
-  findDatabaseError,
-  uniqueViolation,
-} from '../../platform/db/database-errors.ts';
+import { isReferenceRefusal, uniqueViolation } from '../../platform/db/database-errors.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import {
   countProductsUsing,
@@ -102,7 +98,7 @@ export function createTaxonomyService(deps: Pick<AppDeps, 'database'>) {
         if (!(await deleteTaxonomyItem(db, { kind, merchantId, id }))) throw notFound(kind.label);
       } catch (error) {
         // A sub-category added since the check above: the foreign key refuses, as the check would have.
-        if (findDatabaseError(error)?.code === FOREIGN_KEY_VIOLATION) {
+        if (isReferenceRefusal(error)) {
           throw conflict('Something still refers to this; move or delete it first.');
         }
         throw error;

@@ -1,21 +1,12 @@
-import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { categories } from '../../platform/db/schema/index.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
+import { countChildCategories, findCategoryParent } from './categories.queries.ts';
 
 // What only categories have: they nest one level, so a parent must be top-level, and a category
 // that has children can neither move under another nor be deleted.
 
 const badParent = (message: string) =>
   new AppError('VALIDATION_ERROR', message, [{ path: 'body.parent_id', message }]);
-
-async function countChildren(db: Db, merchantId: string, id: string) {
-  const [row] = await db
-    .select({ children: count() })
-    .from(categories)
-    .where(and(eq(categories.merchantId, merchantId), eq(categories.parentId, id)));
-  return Number(row?.children ?? 0);
-}
 
 /** Checks `parentId` for a new category (no `id`) or an existing one being changed. */
 export async function checkCategoryParent(options: {
@@ -28,21 +19,18 @@ export async function checkCategoryParent(options: {
   if (parentId === null) return;
   if (parentId === id) throw badParent('A category cannot be its own parent.');
   // Another merchant's category reads the same as a missing one: nothing about it leaks.
-  const [parent] = await db
-    .select({ parentId: categories.parentId })
-    .from(categories)
-    .where(and(eq(categories.merchantId, merchantId), eq(categories.id, parentId)));
+  const parent = await findCategoryParent({ db, merchantId, id: parentId });
   if (!parent) throw badParent('That parent category does not exist.');
   if (parent.parentId !== null) {
     throw badParent('Categories nest one level only: choose a top-level category as the parent.');
   }
-  if (id && (await countChildren(db, merchantId, id)) > 0) {
+  if (id && (await countChildCategories({ db, merchantId, id })) > 0) {
     throw badParent('This category has sub-categories, so it must stay top-level.');
   }
 }
 
 export async function checkCategoryDeletable(options: { db: Db; merchantId: string; id: string }) {
-  const children = await countChildren(options.db, options.merchantId, options.id);
+  const children = await countChildCategories(options);
   if (children > 0) {
     throw conflict(
       `${children} sub-categor${children === 1 ? 'y belongs' : 'ies belong'} to this category; move or delete them first.`,

@@ -8,14 +8,14 @@ import type {
   UnitOfMeasure,
   UnitOfMeasureInput,
 } from '@tradeport/contract';
-import { getTableName, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
-import { brands, categories, suppliers, unitsOfMeasure } from '../../platform/db/schema/index.ts';
 import { checkCategoryDeletable, checkCategoryParent } from './category-rules.ts';
+import { categoryChildrenCount, type TaxonomyTable, taxonomyTables } from './taxonomy-tables.queries.ts';
 
-/** The four tables share id, merchantId and name; the rest of their columns differ per kind. */
-export type TaxonomyTable = typeof brands | typeof suppliers | typeof unitsOfMeasure | typeof categories;
+export type { TaxonomyTable };
+
+const { brand: brands, supplier: suppliers, uom: unitsOfMeasure, category: categories } = taxonomyTables;
 
 export type TaxonomyKindName = 'brand' | 'supplier' | 'uom' | 'category';
 
@@ -31,7 +31,7 @@ export type TaxonomyKind<T extends TaxonomyTable, Input, Item> = {
   table: T;
   toColumns(input: Input): Partial<T['$inferInsert']>;
   /** Selected beside each row when the kind lists a count of its children. */
-  childrenCount?: SQL<number>;
+  childrenCount?: typeof categoryChildrenCount;
   toItem(row: T['$inferSelect'], extras: { childrenCount: number }): Item;
   /** Rules of this kind only, checked before a create (no `id`) or an update. */
   checkWrite?(options: { db: Db; merchantId: string; id?: string; input: Input }): Promise<void>;
@@ -66,16 +66,11 @@ export const unitOfMeasureKind: TaxonomyKind<
   toItem: (row) => ({ id: row.id, name: row.name, abbreviation: row.abbreviation }),
 };
 
-// Spelled out because drizzle leaves columns unqualified in a one-table select, where a bare "id"
-// would mean the subquery's own row. The alias hides that row's table name; categories_parent_idx
-// makes the count cheap.
-const outerCategoryId = sql`${sql.identifier(getTableName(categories))}.${sql.identifier(categories.id.name)}`;
-
 export const categoryKind: TaxonomyKind<typeof categories, z.output<typeof CategoryInput>, Category> = {
   name: 'category',
   label: 'Category',
   table: categories,
-  childrenCount: sql<number>`(select count(*)::int from ${categories} as child where child.parent_id = ${outerCategoryId})`,
+  childrenCount: categoryChildrenCount,
   toColumns: (input) => ({ name: input.name, parentId: input.parent_id }),
   toItem: (row, extras) => ({
     id: row.id,

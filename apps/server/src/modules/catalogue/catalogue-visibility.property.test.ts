@@ -98,12 +98,16 @@ async function store(world: World) {
     });
     for (const [g, group] of groups.entries()) {
       if (spec.inGroup[g])
-        await db.insert(visibilityGroupProducts).values({ groupId: group.id, productId: product.id });
+        await db
+          .insert(visibilityGroupProducts)
+          .values({ merchantId, groupId: group.id, productId: product.id });
     }
     for (const [t, tier] of tiers.entries()) {
       const priceCents = spec.tierPrice[t];
       if (priceCents !== null && priceCents !== undefined) {
-        await db.insert(tierPrices).values({ tierId: tier.id, productId: product.id, priceCents });
+        await db
+          .insert(tierPrices)
+          .values({ merchantId, tierId: tier.id, productId: product.id, priceCents });
       }
     }
   }
@@ -126,7 +130,7 @@ async function store(world: World) {
       if (spec.inGroup[g]) {
         await db
           .insert(visibilityGroupCustomers)
-          .values({ groupId: group.id, customerAccountId: account!.id });
+          .values({ merchantId, groupId: group.id, customerAccountId: account!.id });
       }
     }
     customers.push({

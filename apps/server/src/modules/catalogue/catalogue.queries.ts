@@ -11,9 +11,9 @@ import {
   unitsOfMeasure,
 } from '../../platform/db/schema/index.ts';
 import { afterCursor } from '../../platform/db/keyset-cursor.ts';
-import { productMatches, toPage } from '../product-groups/listing.ts';
+import { productMatches, toPage } from '../product-groups/listing.queries.ts';
 import type { CatalogueViewer } from './catalogue-viewer.ts';
-import { visibleToCustomerAccount } from './catalogue-visibility.ts';
+import { visibleToCustomerAccount } from './catalogue-visibility.queries.ts';
 import { literalLimit } from '../../platform/db/statement-caching-client.ts';
 
 // The catalogue as one customer account sees it. Both reads pick their rows with

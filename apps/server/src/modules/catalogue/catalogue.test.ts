@@ -240,12 +240,7 @@ describe('GET /products/organisation/{id}/catalogue and /products/{id}/organisat
     expect(await names({ category_id: juice!.id })).toEqual(['Apple Juice', 'orange juice']);
   });
 
-  it('answers 401 without a session and 400 for invalid input', async () => {
-    const id = randomUUID();
-    for (const url of [listUrl(id, id), productUrl(id, id)]) {
-      const response = await api('GET', url);
-      expect(response.statusCode, url).toBe(401);
-    }
+  it('answers 400 for invalid input', async () => {
     const { merchantId, customers } = await shop({ productCount: 0 });
     const { headers, account } = customers[0]!;
     const cases: [string, string][] = [

@@ -1,15 +1,12 @@
 import type { setTierItems, TierItem, TierPriceInput } from '@tradeport/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { customerAccounts, pricingTiers, tierPrices } from '../../platform/db/schema/index.ts';
 import type { GroupKind } from '../product-groups/group-kind.ts';
-
-type TierEntry = { productId: string; priceCents: number };
+import { pricingTierStorage, type TierEntry } from './pricing-tier-storage.queries.ts';
 
 /**
  * What a pricing tier adds to the shared group machinery: each product carries the tier's price,
- * and a customer's tier is a column of its account, so putting it in a tier moves it out of the
- * one it was in. What a customer then pays is resolveUnitPrice's (contract), not decided here.
+ * and a customer is in at most one tier (pricing-tier-storage.queries.ts). What a customer then
+ * pays is resolveUnitPrice's (contract), not decided here.
  */
 export const pricingTierKind: GroupKind<
   z.output<NonNullable<typeof setTierItems.body>>,
@@ -17,13 +14,10 @@ export const pricingTierKind: GroupKind<
   TierItem,
   TierEntry
 > = {
+  ...pricingTierStorage,
   label: 'Pricing tier',
-  table: pricingTiers,
   products: {
-    table: tierPrices,
-    groupId: tierPrices.tierId,
-    productId: tierPrices.productId,
-    extras: { priceCents: tierPrices.priceCents },
+    ...pricingTierStorage.products,
     toItem: (row) => ({
       product_id: row.id,
       name: row.name,
@@ -35,55 +29,5 @@ export const pricingTierKind: GroupKind<
     entriesOf: (input) =>
       input.items.map((item) => ({ productId: item.product_id, priceCents: item.price_cents })),
     entryOf: (input) => ({ productId: input.product_id, priceCents: input.price_cents }),
-    // An upsert: a product already in the tier gets the new price. Unchanged prices are left
-    // alone (and not counted), so `changed` says how many prices really moved.
-    async write(tx, { groupId, entries, now }) {
-      const written = await tx
-        .insert(tierPrices)
-        .values(
-          entries.map((entry) => ({
-            tierId: groupId,
-            productId: entry.productId,
-            priceCents: entry.priceCents,
-            createdAt: now,
-            updatedAt: now,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: [tierPrices.tierId, tierPrices.productId],
-          set: { priceCents: sql`excluded.price_cents`, updatedAt: now },
-          setWhere: sql`${tierPrices.priceCents} <> excluded.price_cents`,
-        })
-        .returning({ productId: tierPrices.productId });
-      return written.length;
-    },
-  },
-  customers: {
-    isMember: (tierId) => eq(customerAccounts.pricingTierId, tierId),
-    count: (outerTierId) =>
-      sql<number>`(select count(*)::int from ${customerAccounts} where ${customerAccounts.pricingTierId} = ${outerTierId})`,
-    // Not a version bump: the tier is not part of the customer form the version guards.
-    async add(tx, { merchantId, groupId, accountIds, now }) {
-      const moved = await tx
-        .update(customerAccounts)
-        .set({ pricingTierId: groupId, updatedAt: now })
-        .where(
-          and(
-            eq(customerAccounts.merchantId, merchantId),
-            inArray(customerAccounts.id, accountIds),
-            sql`${customerAccounts.pricingTierId} is distinct from ${groupId}`,
-          ),
-        )
-        .returning({ id: customerAccounts.id });
-      return moved.length;
-    },
-    async remove(tx, { groupId, accountId, now }) {
-      const removed = await tx
-        .update(customerAccounts)
-        .set({ pricingTierId: null, updatedAt: now })
-        .where(and(eq(customerAccounts.id, accountId), eq(customerAccounts.pricingTierId, groupId)))
-        .returning({ id: customerAccounts.id });
-      return removed.length > 0;
-    },
   },
 };

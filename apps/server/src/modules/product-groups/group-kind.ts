@@ -1,22 +1,11 @@
-import type { SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../platform/db/client.ts';
-import type {
-  pricingTiers,
-  tierPrices,
-  visibilityGroupProducts,
-  visibilityGroups,
-} from '../../platform/db/schema/index.ts';
+import type { GroupStorage, ProductEntry } from './group-storage.queries.ts';
 
 // Pricing tiers and visibility groups are both "a named set of products and a set of customers"
 // of one merchant. Everything they share (paging, tenancy, names, versions, batch checks) is
-// written once in this folder; a GroupKind says only what differs.
+// written once in this folder; a GroupKind says only what differs: its storage
+// (group-storage.queries.ts) and how the wire shapes map to it.
 
-/** The two group tables: same columns (id, merchant_id, name, description, version, timestamps). */
-export type GroupTable = typeof pricingTiers | typeof visibilityGroups;
-
-/** One product going into a group; a kind's entries add what it stores beside it (a tier's price). */
-export type ProductEntry = { productId: string };
+export type { ProductEntry };
 
 /** A product in a group as queries read it: the product's own columns and the kind's extras. */
 export type GroupProductRow = {
@@ -28,41 +17,19 @@ export type GroupProductRow = {
   extras: Record<string, unknown>;
 };
 
-/**
- * How a kind stores which customers are in a group: a tier in a column of customer_accounts (a
- * customer has at most one), a visibility group in a join table.
- */
-export type CustomerMembership = {
-  /** True for the customer_accounts row in scope when it is in the group. */
-  isMember(groupId: string): SQL;
-  /** The number of customers in the group whose id column is `outerGroupId`. */
-  count(outerGroupId: SQL): SQL<number>;
-  /** Puts merchant-checked accounts in the group; answers how many were not in it already. */
-  add(
-    tx: Db,
-    options: { merchantId: string; groupId: string; accountIds: string[]; now: Date },
-  ): Promise<number>;
-  /** False when the account was not in the group. */
-  remove(tx: Db, options: { groupId: string; accountId: string; now: Date }): Promise<boolean>;
-};
-
-export type GroupKind<ItemsInput, ItemInput, Item, Entry extends ProductEntry = ProductEntry> = {
+export type GroupKind<
+  ItemsInput,
+  ItemInput,
+  Item,
+  Entry extends ProductEntry = ProductEntry,
+> = GroupStorage<Entry> & {
   /** Capitalised, for "Pricing tier not found." */
   label: string;
-  table: GroupTable;
   products: {
-    table: typeof tierPrices | typeof visibilityGroupProducts;
-    groupId: PgColumn;
-    productId: PgColumn;
-    /** Selected beside the product for its item (a tier's price). */
-    extras: Record<string, PgColumn>;
     toItem(row: GroupProductRow): Item;
     entriesOf(input: ItemsInput): Entry[];
     entryOf(input: ItemInput): Entry;
-    /** Writes merchant-checked entries; answers how many rows it added or changed. */
-    write(tx: Db, options: { groupId: string; entries: Entry[]; now: Date }): Promise<number>;
   };
-  customers: CustomerMembership;
 };
 
 /** Any kind, for the shared queries that never look at a kind's input or item shapes. */

@@ -5,7 +5,7 @@ import { customerAccounts, organisations, products } from '../../platform/db/sch
 import type { AnyGroupKind, GroupProductRow } from './group-kind.ts';
 import { containsPattern } from '../../platform/db/like-pattern.ts';
 import { afterCursor } from '../../platform/db/keyset-cursor.ts';
-import { productMatches, toPage } from './listing.ts';
+import { productMatches, toPage } from './listing.queries.ts';
 import { literalLimit } from '../../platform/db/statement-caching-client.ts';
 
 // The products and customers in a group. Callers have checked the group is the merchant's; the

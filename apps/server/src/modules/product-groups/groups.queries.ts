@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/client.ts';
 import type { AnyGroupKind } from './group-kind.ts';
 import { containsPattern } from '../../platform/db/like-pattern.ts';
 import { afterCursor } from '../../platform/db/keyset-cursor.ts';
-import { toPage } from './listing.ts';
+import { toPage } from './listing.queries.ts';
 import { literalLimit } from '../../platform/db/statement-caching-client.ts';
 
 // The groups themselves (tiers or visibility groups). Every query takes the merchant id: another

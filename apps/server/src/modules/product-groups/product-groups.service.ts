@@ -86,6 +86,7 @@ export function createGroupService<ItemsInput, ItemInput, Item, Entry extends Pr
       const found = await lockMerchantProducts(tx, { merchantId: options.merchantId, productIds });
       if (found !== productIds.length) throw notFound('Product');
       return typedKind.products.write(tx, {
+        merchantId: options.merchantId,
         groupId: options.groupId,
         entries: options.entries,
         now: deps.now(),

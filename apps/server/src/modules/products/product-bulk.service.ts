@@ -1,24 +1,22 @@
 import type { BulkProductsInput, BulkProductsResult, FieldIssue, ProductInput } from '@tradeport/contract';
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { databaseLowerKeys } from '../../platform/db/database-lower.ts';
-import { products } from '../../platform/db/schema/index.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { bulkResult } from './product-bulk-result.ts';
 import { importProducts } from './product-import.service.ts';
 import { checkReferences, resolveImages } from './product-references.ts';
 import {
-  asWriteConflict,
+  deleteProducts,
   findTakenSkus,
-  inputToColumns,
   insertProducts,
-  nextVersion,
-  PRODUCT_FORM_COLUMNS,
-  skuTaken,
+  lockProducts,
+  parkProductSkus,
+  setProductsArchived,
   updateProducts,
-} from './product-writes.ts';
+} from './product-writes.queries.ts';
+import { asWriteConflict, inputToColumns, PRODUCT_FORM_COLUMNS, skuTaken } from './product-writes.ts';
 import { countProductUses } from './products.queries.ts';
 import { asInUseConflict, describeUses, requireOwnedProducts, staleProduct } from './products.service.ts';
 
@@ -104,11 +102,7 @@ export function createProductBulkService(deps: Pick<AppDeps, 'database' | 'stora
       throw new AppError('VALIDATION_ERROR', message, [{ path: `body.products.${repeated}.id`, message }]);
     }
     await requireOwnedProducts(tx, { merchantId, ids });
-    const current = await tx
-      .select({ id: products.id, version: products.version, image: products.image })
-      .from(products)
-      .where(and(eq(products.merchantId, merchantId), inArray(products.id, ids)))
-      .for('update');
+    const current = await lockProducts(tx, { merchantId, ids });
     // A product deleted by another request after the ownership check is gone once its lock is ours.
     if (current.length !== ids.length) throw notFound('Product');
     const byId = new Map(current.map((row) => [row.id, row]));
@@ -129,12 +123,8 @@ export function createProductBulkService(deps: Pick<AppDeps, 'database' | 'stora
       currentImages: inputs.map((input) => byId.get(input.id)!.image),
     });
     await checkSkus(tx, { merchantId, items: inputs, exceptIds: ids });
-    // The SKU index is checked row by row and, on an expression, cannot be deferred: a batch that
-    // swaps or chains SKUs (A→B, B→A) first parks its own rows on SKUs nobody else can hold.
-    await tx
-      .update(products)
-      .set({ sku: sql`'~moving~' || ${products.id}` })
-      .where(and(eq(products.merchantId, merchantId), inArray(products.id, ids)));
+    // A batch may swap or chain SKUs (A→B, B→A), which the SKU index would refuse row by row.
+    await parkProductSkus(tx, { merchantId, ids });
     const changed = await updateProducts(tx, {
       merchantId,
       columns: PRODUCT_FORM_COLUMNS,
@@ -153,19 +143,8 @@ export function createProductBulkService(deps: Pick<AppDeps, 'database' | 'stora
   async function changeState(tx: Db, options: { merchantId: string; ids: string[]; isArchiving: boolean }) {
     const { merchantId, ids, isArchiving } = options;
     await requireOwnedProducts(tx, { merchantId, ids });
-    const now = deps.now();
     // Idempotent, as for one product: only those not already in the wanted state change.
-    const changed = await tx
-      .update(products)
-      .set({ archivedAt: isArchiving ? now : null, version: nextVersion, updatedAt: now })
-      .where(
-        and(
-          eq(products.merchantId, merchantId),
-          inArray(products.id, ids),
-          isArchiving ? isNull(products.archivedAt) : isNotNull(products.archivedAt),
-        ),
-      )
-      .returning({ id: products.id });
+    const changed = await setProductsArchived(tx, { merchantId, ids, isArchiving, now: deps.now() });
     return isArchiving
       ? bulkResult('archive', { archived: changed.length })
       : bulkResult('restore', { restored: changed.length });
@@ -184,11 +163,8 @@ export function createProductBulkService(deps: Pick<AppDeps, 'database' | 'stora
       const which = used.length === 1 ? '1 of these products is' : `${used.length} of these products are`;
       throw conflict(`${which} used by ${total} — archive instead. Nothing was deleted.`);
     }
-    const deleted = await tx
-      .delete(products)
-      .where(and(eq(products.merchantId, merchantId), inArray(products.id, ids)))
-      .returning({ id: products.id });
-    return bulkResult('delete', { deleted: deleted.length });
+    const deleted = await deleteProducts(tx, { merchantId, ids });
+    return bulkResult('delete', { deleted });
   }
 
   return {

@@ -1,11 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  centsToDollars,
   CsvSyntaxError,
   formatCsvRow,
   parseCsv,
-  parseDollars,
   parseWholeNumber,
   parseYesNo,
   protectCell,
@@ -106,30 +104,8 @@ describe('formatCsvRow', () => {
   });
 });
 
-describe('money and flags', () => {
-  it('turns dollars into exact cents', () => {
-    expect(parseDollars('12.50')).toBe(1250);
-    expect(parseDollars('12.5')).toBe(1250);
-    expect(parseDollars('0.29')).toBe(29);
-    expect(parseDollars('$1,234.05')).toBe(123405);
-    expect(parseDollars('7')).toBe(700);
-    expect(parseDollars('99999999999')).toBe('too large');
-    for (const bad of ['12.505', '-1', '1e3', 'abc', '', '1,23.00', '12.'])
-      expect(parseDollars(bad)).toBeUndefined();
-  });
-
-  it('writes cents as dollars that read back the same', () => {
-    expect(centsToDollars(0)).toBe('0.00');
-    expect(centsToDollars(5)).toBe('0.05');
-    expect(centsToDollars(123405)).toBe('1234.05');
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 0, max: 1_000_000_000 }),
-        (cents) => parseDollars(centsToDollars(cents)) === cents,
-      ),
-    );
-  });
-
+// Dollars are read and written by the contract's parseDollars/formatDollars (money.test.ts).
+describe('flags and whole numbers', () => {
   it('reads yes/no words and whole numbers', () => {
     expect(['true', 'YES', 'y', '1'].map(parseYesNo)).toEqual([true, true, true, true]);
     expect(['false', 'No', 'n', '0'].map(parseYesNo)).toEqual([false, false, false, false]);

@@ -122,25 +122,6 @@ export function formatCsvRow(cells: readonly string[]): string {
     .join(',')}\r\n`;
 }
 
-/** 1234 → "12.34": exact, with no floating point on the way. */
-export function centsToDollars(cents: number): string {
-  const whole = Math.floor(cents / 100);
-  return `${whole}.${String(cents % 100).padStart(2, '0')}`;
-}
-
-const DOLLARS = /^\$?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/;
-// More digits than any allowed price has; longer input is refused before it becomes a number.
-const MAX_DOLLAR_DIGITS = 10;
-
-/** "12.5", "$1,234.50", "7" → cents, by string arithmetic; undefined for anything else. */
-export function parseDollars(text: string): number | 'too large' | undefined {
-  const match = DOLLARS.exec(text.trim());
-  if (!match) return undefined;
-  const whole = match[1]!.replaceAll(',', '').replace(/^0+(?=\d)/, '');
-  if (whole.length > MAX_DOLLAR_DIGITS) return 'too large';
-  return Number(whole) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-}
-
 const TRUE_WORDS = new Set(['true', 'yes', 'y', '1']);
 const FALSE_WORDS = new Set(['false', 'no', 'n', '0']);
 

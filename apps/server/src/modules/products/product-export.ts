@@ -1,7 +1,7 @@
-import { PRODUCT_CSV_COLUMNS, type ProductFilters } from '@tradeport/contract';
+import { formatDollars, PRODUCT_CSV_COLUMNS, type ProductFilters } from '@tradeport/contract';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
-import { centsToDollars, formatCsvRow } from './product-csv.ts';
+import { formatCsvRow } from './product-csv.ts';
 import type { ImportColumn } from './product-import-rows.ts';
 import { listProductRows, type ProductRow } from './products.queries.ts';
 
@@ -26,8 +26,8 @@ const CELLS: Record<ImportColumn, (row: ProductRow) => string> = {
         : row.category.name
       : '',
   unit: (row) => row.unit?.name ?? '',
-  base_price: (row) => centsToDollars(row.product.basePriceCents),
-  cost: (row) => (row.product.costCents === null ? '' : centsToDollars(row.product.costCents)),
+  base_price: (row) => formatDollars(row.product.basePriceCents),
+  cost: (row) => (row.product.costCents === null ? '' : formatDollars(row.product.costCents)),
   gst: (row) => yesNo(row.product.isGstApplicable),
   min_order_quantity: (row) => String(row.product.minOrderQuantity),
   pack_size: (row) => String(row.product.packSize),

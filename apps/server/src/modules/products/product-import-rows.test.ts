@@ -86,6 +86,19 @@ describe('readRow', () => {
     expect(read(['A1', 'Milk', '10000000.01']).errors).toEqual([
       { line: 7, column: 'base_price', message: 'That price is too large' },
     ]);
+    expect(read(['A1', 'Milk', '-1.50']).errors).toEqual([
+      { line: 7, column: 'base_price', message: 'A price of 0 or more (not “-1.50”).' },
+    ]);
+    expect(read(['A1', 'Milk', '1,23.00']).errors).toEqual([
+      { line: 7, column: 'base_price', message: 'A price in dollars, like 12.50 (not “1,23.00”).' },
+    ]);
+  });
+
+  it('reads prices in dollars exactly, grouped or with a dollar sign', () => {
+    expect(read(['A1', 'Milk', '$1,234.05', '0.29']).row).toMatchObject({
+      basePriceCents: 123_405,
+      costCents: 29,
+    });
   });
 
   it('refuses a row with more values than the header has columns', () => {

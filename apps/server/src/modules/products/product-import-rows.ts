@@ -1,5 +1,12 @@
-import { type ImportRowError, PRODUCT_CSV_COLUMNS, ProductInput, TaxonomyName } from '@tradeport/contract';
-import { type CsvRecord, parseDollars, parseWholeNumber, parseYesNo, unprotectCell } from './product-csv.ts';
+import {
+  type ImportRowError,
+  MAX_PRICE_CENTS,
+  PRODUCT_CSV_COLUMNS,
+  ProductInput,
+  parseDollars,
+  TaxonomyName,
+} from '@tradeport/contract';
+import { type CsvRecord, parseWholeNumber, parseYesNo, unprotectCell } from './product-csv.ts';
 
 // Reading an import file's rows into products: pure, so every rule can be tested without a
 // database. Field limits come from the contract's ProductInput, the same ones the form obeys.
@@ -115,13 +122,18 @@ function readValue<T>(options: {
 function readPrice(cells: Cells, column: ImportColumn, issues: Issue[]): number | null {
   const text = cells[column]?.trim() ?? '';
   if (text === '') return null;
-  const cents = parseDollars(text);
-  if (typeof cents === 'number') return cents;
-  issues.push({
-    column,
-    message:
-      cents === 'too large' ? 'That price is too large' : `A price in dollars, like 12.50 (not “${text}”).`,
-  });
+  // The contract's one reading of dollars, so a file and the form agree on every amount.
+  const parsed = parseDollars(text, { allowNegative: false, maxCents: MAX_PRICE_CENTS });
+  if (parsed.ok) return parsed.cents;
+  const messages = {
+    'too-large': 'That price is too large',
+    negative: `A price of 0 or more (not “${text}”).`,
+  };
+  const message =
+    parsed.reason === 'too-large' || parsed.reason === 'negative'
+      ? messages[parsed.reason]
+      : `A price in dollars, like 12.50 (not “${text}”).`;
+  issues.push({ column, message });
   return null;
 }
 

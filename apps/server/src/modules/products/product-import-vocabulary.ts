@@ -1,8 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import type { DatabaseLower } from '../../platform/db/database-lower.ts';
-import { brands, categories, suppliers, unitsOfMeasure } from '../../platform/db/schema/index.ts';
 import { conflict } from '../../platform/errors.ts';
+import {
+  type CategoryRow,
+  insertCategories,
+  insertNamed,
+  loadCategoriesByKeys,
+  loadNamedIds,
+  type NamedKind,
+} from './product-import-vocabulary.queries.ts';
 import type { CategoryPath, ImportRow } from './product-import-rows.ts';
 
 // The brands, suppliers, units and categories an import names, matched to the merchant's own, and
@@ -14,8 +20,6 @@ import type { CategoryPath, ImportRow } from './product-import-rows.ts';
 
 /** A name someone deleted between its creation and its reading back. */
 const notCreated = (name: string) => conflict(`“${name}” could not be created; rename it and try again.`);
-
-type NamedTable = typeof brands | typeof suppliers | typeof unitsOfMeasure;
 
 /** Every name the rows hold (brands, suppliers, units, categories and their parents). */
 export function namesIn(rows: ImportRow[]): string[] {
@@ -34,24 +38,17 @@ function distinct(names: (string | null)[], lower: DatabaseLower): string[] {
 }
 
 /** The merchant's ids for `names`, by the database's lower case of the name. */
-async function loadNamed(
+const loadNamed = (
   db: Db,
-  options: { table: NamedTable; merchantId: string; names: string[]; lower: DatabaseLower },
-) {
-  const { table } = options;
-  const rows = await db
-    .select({ id: table.id, key: sql<string>`lower(${table.name})` })
-    .from(table)
-    .where(
-      and(
-        eq(table.merchantId, options.merchantId),
-        sql`lower(${table.name}) = any(${sql.param(options.names.map(options.lower))}::text[])`,
-      ),
-    );
-  return new Map(rows.map((row) => [row.key, row.id]));
-}
+  options: { kind: NamedKind; merchantId: string; names: string[]; lower: DatabaseLower },
+) =>
+  loadNamedIds(db, {
+    kind: options.kind,
+    merchantId: options.merchantId,
+    keys: options.names.map(options.lower),
+  });
 
-type NamedOptions = { table: NamedTable; merchantId: string; names: (string | null)[]; lower: DatabaseLower };
+type NamedOptions = { kind: NamedKind; merchantId: string; names: (string | null)[]; lower: DatabaseLower };
 
 /** The merchant's ids for `names` (by lower-case name) and the names that do not exist yet. */
 async function planNamed(db: Db, options: NamedOptions) {
@@ -63,28 +60,14 @@ async function planNamed(db: Db, options: NamedOptions) {
 
 /** Creates the missing names (a unit's abbreviation is its name, cut to fit) and answers every id. */
 async function createNamed(db: Db, options: NamedOptions) {
-  const { table, merchantId, lower } = options;
+  const { kind, merchantId, lower } = options;
   const plan = await planNamed(db, options);
-  if (plan.missing.length > 0) {
-    await db
-      .insert(table)
-      .values(
-        plan.missing.map((name) =>
-          table === unitsOfMeasure
-            ? { merchantId, name, abbreviation: name.slice(0, 12).trim() }
-            : { merchantId, name },
-        ) as (typeof unitsOfMeasure.$inferInsert)[],
-      )
-      // Someone added the same name meanwhile: theirs is used.
-      .onConflictDoNothing();
-  }
-  return loadNamed(db, { table, merchantId, lower, names: distinct(options.names, lower) });
+  // Someone may add the same name meanwhile: theirs is used.
+  if (plan.missing.length > 0) await insertNamed(db, { kind, merchantId, names: plan.missing });
+  return loadNamed(db, { kind, merchantId, lower, names: distinct(options.names, lower) });
 }
 
 // ── categories: one level of nesting, names unique among siblings ──────────────────────────
-
-/** `key` is the database's lower(name), as the siblings' unique index compares names. */
-type CategoryRow = { id: string; key: string; parentId: string | null };
 
 export const categoryLabel = (path: CategoryPath) =>
   path.parent ? `${path.parent} > ${path.name}` : path.name;
@@ -125,15 +108,7 @@ async function loadCategories(
     ...new Set(options.paths.flatMap((path) => [path.name, path.parent ?? path.name]).map(lower)),
   ];
   if (names.length === 0) return [];
-  return db
-    .select({ id: categories.id, key: sql<string>`lower(${categories.name})`, parentId: categories.parentId })
-    .from(categories)
-    .where(
-      and(
-        eq(categories.merchantId, merchantId),
-        sql`lower(${categories.name}) = any(${sql.param(names)}::text[])`,
-      ),
-    );
+  return loadCategoriesByKeys(db, { merchantId, keys: names });
 }
 
 /** Each distinct path (by label, lower-case) resolved against the merchant's categories. */
@@ -161,8 +136,8 @@ async function createCategories(db: Db, options: CategoryOptions) {
   const { merchantId, lower } = options;
   const paths = distinctPaths(options.paths, lower);
   const load = () => loadCategories(db, { merchantId, paths, lower });
-  const insert = (values: (typeof categories.$inferInsert)[]) =>
-    values.length > 0 ? db.insert(categories).values(values).onConflictDoNothing() : undefined;
+  const insert = (values: { merchantId: string; name: string; parentId: string | null }[]) =>
+    insertCategories(db, values);
 
   let rows = await load();
   const missingTop = distinct(
@@ -200,9 +175,9 @@ async function createCategories(db: Db, options: CategoryOptions) {
 // ── all four at once, for the import ─────────────────────────────────────────────────────────
 
 const NAMED = [
-  ['brands', brands, (row: ImportRow) => row.brand],
-  ['suppliers', suppliers, (row: ImportRow) => row.supplier],
-  ['units', unitsOfMeasure, (row: ImportRow) => row.unit],
+  ['brands', (row: ImportRow) => row.brand],
+  ['suppliers', (row: ImportRow) => row.supplier],
+  ['units', (row: ImportRow) => row.unit],
 ] as const;
 
 type Kind = (typeof NAMED)[number][0] | 'categories';
@@ -216,8 +191,8 @@ type VocabularyOptions = { merchantId: string; rows: ImportRow[]; lower: Databas
 export async function planVocabulary(db: Db, options: VocabularyOptions) {
   const { merchantId, rows, lower } = options;
   const missing = {} as Record<Kind, string[]>;
-  for (const [kind, table, nameOf] of NAMED) {
-    missing[kind] = (await planNamed(db, { table, merchantId, lower, names: rows.map(nameOf) })).missing;
+  for (const [kind, nameOf] of NAMED) {
+    missing[kind] = (await planNamed(db, { kind, merchantId, lower, names: rows.map(nameOf) })).missing;
   }
   const paths = rows.map((row) => row.category);
   const categories = await planCategories(db, { merchantId, lower, paths });
@@ -234,8 +209,8 @@ export async function planVocabulary(db: Db, options: VocabularyOptions) {
 export async function createVocabulary(db: Db, options: VocabularyOptions) {
   const { merchantId, rows, lower } = options;
   const ids = {} as Record<Exclude<Kind, 'categories'>, Map<string, string>>;
-  for (const [kind, table, nameOf] of NAMED) {
-    ids[kind] = await createNamed(db, { table, merchantId, lower, names: rows.map(nameOf) });
+  for (const [kind, nameOf] of NAMED) {
+    ids[kind] = await createNamed(db, { kind, merchantId, lower, names: rows.map(nameOf) });
   }
   const categoryIds = await createCategories(db, {
     merchantId,

@@ -11,7 +11,12 @@ import {
   readRow,
 } from './product-import-rows.ts';
 import { createVocabulary, namesIn, planVocabulary } from './product-import-vocabulary.ts';
-import { findTakenSkus, insertProducts, type ProductColumn, updateProducts } from './product-writes.ts';
+import {
+  findTakenSkus,
+  insertProducts,
+  type ProductColumn,
+  updateProducts,
+} from './product-writes.queries.ts';
 
 // A CSV import: read and check every row first, then write everything in one transaction, or
 // nothing at all (a dry run, or any bad row). A few statements per thousand rows, so 10,000 rows

@@ -1,10 +1,9 @@
 import type { FieldIssue } from '@tradeport/contract';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { brands, categories, suppliers, unitsOfMeasure } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ImageStorage } from '../../platform/storage/image-storage.ts';
 import { resolveImageUrl } from '../uploads/uploads.service.ts';
+import { listOwnedReferenceIds, type ReferenceField } from './product-references.queries.ts';
 
 // What a product points at must be the merchant's own. A brand (supplier, category, unit) of
 // another merchant reads exactly like a missing one: 400 on the field, "does not exist", so
@@ -17,12 +16,12 @@ type References = {
   unit_of_measure_id: string | null;
 };
 
-const KINDS = [
-  { field: 'brand_id', table: brands, label: 'brand' },
-  { field: 'supplier_id', table: suppliers, label: 'supplier' },
-  { field: 'category_id', table: categories, label: 'category' },
-  { field: 'unit_of_measure_id', table: unitsOfMeasure, label: 'unit of measure' },
-] as const;
+const KINDS: { field: ReferenceField; label: string }[] = [
+  { field: 'brand_id', label: 'brand' },
+  { field: 'supplier_id', label: 'supplier' },
+  { field: 'category_id', label: 'category' },
+  { field: 'unit_of_measure_id', label: 'unit of measure' },
+];
 
 /** Several products' references, one query per kind; `path` prefixes each field in the details. */
 export async function checkReferences(
@@ -30,14 +29,10 @@ export async function checkReferences(
   options: { merchantId: string; items: { path: string; input: References }[] },
 ) {
   const issues: FieldIssue[] = [];
-  for (const { field, table, label } of KINDS) {
+  for (const { field, label } of KINDS) {
     const ids = [...new Set(options.items.map((item) => item.input[field]).filter((id) => id !== null))];
     if (ids.length === 0) continue;
-    const found = await db
-      .select({ id: table.id })
-      .from(table)
-      .where(and(eq(table.merchantId, options.merchantId), inArray(table.id, ids)));
-    const known = new Set(found.map((row) => row.id));
+    const known = await listOwnedReferenceIds(db, { field, merchantId: options.merchantId, ids });
     for (const item of options.items) {
       const id = item.input[field];
       if (id !== null && !known.has(id)) {

@@ -128,8 +128,12 @@ describe('POST /products/organisation/{id}/bulk', () => {
     ];
     const [tier] = await db.insert(pricingTiers).values({ merchantId, name: 'Gold' }).returning();
     const [group] = await db.insert(visibilityGroups).values({ merchantId, name: 'Cafes' }).returning();
-    await db.insert(tierPrices).values({ tierId: tier!.id, productId: inTier.id, priceCents: 900 });
-    await db.insert(visibilityGroupProducts).values({ groupId: group!.id, productId: inGroup.id });
+    await db
+      .insert(tierPrices)
+      .values({ merchantId, tierId: tier!.id, productId: inTier.id, priceCents: 900 });
+    await db
+      .insert(visibilityGroupProducts)
+      .values({ merchantId, groupId: group!.id, productId: inGroup.id });
     const before = await snapshot(merchantId);
 
     const refused = await runBulk(

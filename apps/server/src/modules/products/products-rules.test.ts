@@ -209,8 +209,8 @@ describe('conflicts', () => {
     const [group] = await db.insert(visibilityGroups).values({ merchantId, name: 'Cafes' }).returning();
     await db
       .insert(tierPrices)
-      .values(tiers.map((tier) => ({ tierId: tier.id, productId: used.id, priceCents: 900 })));
-    await db.insert(visibilityGroupProducts).values({ groupId: group!.id, productId: used.id });
+      .values(tiers.map((tier) => ({ merchantId, tierId: tier.id, productId: used.id, priceCents: 900 })));
+    await db.insert(visibilityGroupProducts).values({ merchantId, groupId: group!.id, productId: used.id });
 
     const refused = await api('DELETE', record(used.id), admin.headers);
     expect(refused.statusCode).toBe(409);

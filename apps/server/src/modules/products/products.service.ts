@@ -1,13 +1,17 @@
 import type { ProductAction, ProductInput, ProductUpdateInput } from '@tradeport/contract';
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { FOREIGN_KEY_VIOLATION, findDatabaseError } from '../../platform/db/database-errors.ts';
-import { products } from '../../platform/db/schema/index.ts';
+import { isReferenceRefusal } from '../../platform/db/database-errors.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { checkReferences, resolveImages } from './product-references.ts';
-import { asWriteConflict, inputToColumns, insertProducts, nextVersion } from './product-writes.ts';
+import {
+  deleteProducts,
+  insertProducts,
+  setProductsArchived,
+  updateProductAtVersion,
+} from './product-writes.queries.ts';
+import { asWriteConflict, inputToColumns } from './product-writes.ts';
 import { countProductUses, findProduct, listOwnedProductIds, type ProductUses } from './products.queries.ts';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -30,7 +34,7 @@ export const productInUse = (uses: string) => conflict(`Used by ${uses} — arch
  * which reads the same as the count having found it.
  */
 export function asInUseConflict(error: unknown) {
-  return findDatabaseError(error)?.code === FOREIGN_KEY_VIOLATION
+  return isReferenceRefusal(error)
     ? conflict('This product is now used by a pricing tier or visibility group — archive it instead.')
     : error;
 }
@@ -111,23 +115,14 @@ export function createProductsService(deps: Pick<AppDeps, 'database' | 'storage'
       const current = await mustFind(merchantId, id);
       const image = await checkInput({ ...options, currentImage: current.image });
       try {
-        const [row] = await db
-          .update(products)
-          .set({
-            ...inputToColumns(input),
-            image,
-            version: nextVersion,
-            updatedAt: deps.now(),
-          })
-          .where(
-            and(
-              eq(products.merchantId, merchantId),
-              eq(products.id, id),
-              eq(products.version, input.version),
-            ),
-          )
-          .returning({ id: products.id });
-        if (!row) throw staleProduct();
+        const isUpdated = await updateProductAtVersion(db, {
+          merchantId,
+          id,
+          version: input.version,
+          values: { ...inputToColumns(input), image },
+          now: deps.now(),
+        });
+        if (!isUpdated) throw staleProduct();
       } catch (error) {
         throw asWriteConflict(error, { value: input.sku });
       }
@@ -139,9 +134,7 @@ export function createProductsService(deps: Pick<AppDeps, 'database' | 'storage'
       const uses = describeUses((await countProductUses(db, [options.id])).get(options.id)!);
       if (uses) throw productInUse(uses);
       try {
-        await db
-          .delete(products)
-          .where(and(eq(products.merchantId, options.merchantId), eq(products.id, options.id)));
+        await deleteProducts(db, { merchantId: options.merchantId, ids: [options.id] });
       } catch (error) {
         throw asInUseConflict(error);
       }
@@ -170,21 +163,12 @@ export function createProductsService(deps: Pick<AppDeps, 'database' | 'storage'
 
     /** Idempotent: archiving an archived product (or restoring an active one) changes nothing. */
     async changeState(options: { merchantId: string; id: string; action: ProductAction }) {
-      const isArchiving = options.action === 'archive';
-      await db
-        .update(products)
-        .set({
-          archivedAt: isArchiving ? deps.now() : null,
-          version: nextVersion,
-          updatedAt: deps.now(),
-        })
-        .where(
-          and(
-            eq(products.merchantId, options.merchantId),
-            eq(products.id, options.id),
-            isArchiving ? isNull(products.archivedAt) : isNotNull(products.archivedAt),
-          ),
-        );
+      await setProductsArchived(db, {
+        merchantId: options.merchantId,
+        ids: [options.id],
+        isArchiving: options.action === 'archive',
+        now: deps.now(),
+      });
       return mustFind(options.merchantId, options.id);
     },
   };

@@ -91,7 +91,8 @@ const isTenantScoped = (rule: AccessSpec) => rule.type !== 'public' && rule.type
 
 async function sweep(options: { role: Role; ids: World; header: string; only?: (e: Endpoint) => boolean }) {
   const answers: Record<string, string> = {};
-  for (const endpoint of endpoints.filter((e) => isTenantScoped(ruleOf(e)) && (options.only?.(e) ?? true))) {
+  const only = options.only ?? ((endpoint: Endpoint) => isTenantScoped(ruleOf(endpoint)));
+  for (const endpoint of endpoints.filter(only)) {
     const response = await t.app.inject({
       ...requestFor(endpoint, options.ids, options.header),
       headers: { ...options.role.headers, [ORGANISATION_HEADER]: options.header },
@@ -140,32 +141,52 @@ describe('every contract endpoint', () => {
       expect(await fingerprint(t)).toEqual(before);
     });
 
-    it('answers merchant B’s records under its own organisation with 404 (403 when it lacks the kind or level)', async () => {
+    // The signed-in-user rule trusts the handler with the ids a path names (an invitation is what
+    // grants access to its organisation); whatever it answers, it must be a refusal.
+    it('is refused wherever a signed-in-user endpoint names merchant B’s records', async () => {
+      const before = await fingerprint(t);
+      const { merchantB } = world;
+      const namesRecords = (endpoint: Endpoint) =>
+        ruleOf(endpoint).type === 'user' && shapeOf(endpoint.params).some(([, schema]) => recordOf(schema));
+      const answers = await sweep({
+        role: role(),
+        ids: merchantB,
+        header: merchantB.organisation,
+        only: namesRecords,
+      });
+      expect(Object.keys(answers).length).toBeGreaterThan(0);
+      for (const [key, answer] of Object.entries(answers)) expect(answer, key).toMatch(/^4\d\d [A-Z_]+$/);
+      expect(await fingerprint(t)).toEqual(before);
+    });
+
+    it('answers 403 on its own organisation where it lacks the kind or level, else 404 for merchant B’s records', async () => {
       const before = await fingerprint(t);
       const { own } = role();
       const ids: World = { ...world.merchantB, organisation: own.organisationId };
-      // Only endpoints that take no body: with one, a member's request is validated before any record is read.
-      const namesForeignRecord = (endpoint: Endpoint) => {
+      const lacks = (rule: AccessSpec) =>
+        rule.type === 'member' &&
+        ((rule.kind !== undefined && rule.kind !== own.kind) ||
+          (rule.level === 'Admin' && own.level !== 'Admin'));
+      // A refusal comes before the body is read. A member with the right kind and level gets the
+      // body validated before any record is, so only endpoints without one show the record's 404.
+      const expected = (endpoint: Endpoint) => {
         const rule = ruleOf(endpoint);
-        if (rule.type !== 'member' || endpoint.body) return false;
+        if (rule.type !== 'member') return undefined;
+        if (lacks(rule)) return '403 FORBIDDEN';
         const { params, query } = idsFor(endpoint, ids);
-        return Object.values({ ...params, ...query }).some((id) => id !== own.organisationId);
+        const namesForeignRecord = Object.values({ ...params, ...query }).some(
+          (id) => id !== own.organisationId,
+        );
+        return namesForeignRecord && !endpoint.body ? '404 NOT_FOUND' : undefined;
       };
       const answers = await sweep({
         role: role(),
         ids,
         header: own.organisationId,
-        only: namesForeignRecord,
+        only: (endpoint) => expected(endpoint) !== undefined,
       });
       expect(Object.keys(answers).length).toBeGreaterThan(10);
-      expectAll(answers, (key) => {
-        const rule = ruleOf(endpoints.find((e) => `${e.method} ${e.path}` === key)!);
-        const lacks =
-          rule.type === 'member' &&
-          ((rule.kind !== undefined && rule.kind !== own.kind) ||
-            (rule.level === 'Admin' && own.level !== 'Admin'));
-        return lacks ? '403 FORBIDDEN' : '404 NOT_FOUND';
-      });
+      expectAll(answers, (key) => expected(endpoints.find((e) => `${e.method} ${e.path}` === key)!)!);
       expect(await fingerprint(t)).toEqual(before);
     });
   });

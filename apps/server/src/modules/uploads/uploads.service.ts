@@ -1,12 +1,11 @@
-import { and, desc, eq, gt } from 'drizzle-orm';
 import { MAX_IMAGE_BYTES, type ImageType } from '@tradeport/contract';
 import type { Db } from '../../platform/db/client.ts';
-import { uploads } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import { consumeRateLimit } from '../../platform/rate-limit.ts';
 import { newImageKey } from '../../platform/storage/image-keys.ts';
 import type { ImageStorage } from '../../platform/storage/image-storage.ts';
 import { contentTypeForImageType, isImageContentType } from '../../platform/storage/image-types.ts';
+import { insertUpload, listRecentUploads, setUploadStored } from './uploads.queries.ts';
 
 const UPLOAD_WINDOW_MS = 15 * 60_000;
 // An image chosen on a form is saved within the day; older unsaved uploads are not offered.
@@ -35,7 +34,7 @@ export async function presignImageUpload(options: {
     maxBytes: MAX_IMAGE_BYTES,
     expiresAt,
   });
-  await options.db.insert(uploads).values({
+  await insertUpload(options.db, {
     userId: options.userId,
     storageKey: key,
     contentType,
@@ -52,11 +51,9 @@ export async function presignImageUpload(options: {
   };
 }
 
-export async function markUploadStored(db: Db, options: { key: string; sizeBytes: number }) {
-  await db
-    .update(uploads)
-    .set({ status: 'STORED', sizeBytes: options.sizeBytes })
-    .where(eq(uploads.storageKey, options.key));
+/** The store has the bytes, checked: the upload can now be saved on a form. */
+export function markUploadStored(db: Db, options: { key: string; sizeBytes: number }) {
+  return setUploadStored(db, options);
 }
 
 /**
@@ -74,17 +71,10 @@ export async function resolveImageUrl(options: {
   now: Date;
 }): Promise<string | null> {
   if (options.url === null || options.url === options.currentUrl) return options.url;
-  const recent = await options.db
-    .select()
-    .from(uploads)
-    .where(
-      and(
-        eq(uploads.userId, options.userId),
-        gt(uploads.createdAt, new Date(options.now.getTime() - USABLE_FOR_MS)),
-      ),
-    )
-    .orderBy(desc(uploads.createdAt))
-    .limit(100);
+  const recent = await listRecentUploads(options.db, {
+    userId: options.userId,
+    since: new Date(options.now.getTime() - USABLE_FOR_MS),
+  });
   const upload = recent.find((row) => options.storage.publicUrl(row.storageKey) === options.url);
   if (!upload || !isImageContentType(upload.contentType)) {
     throw new AppError('VALIDATION_ERROR', 'Upload the image first, then save.', [

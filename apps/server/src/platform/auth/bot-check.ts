@@ -1,10 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { type Challenge, createChallenge, randomInt, type Solution, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { lt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { spentChallenges } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
+import { spendChallenge } from './spent-challenges.queries.ts';
 
 const CHALLENGE_TTL_MS = 10 * 60_000;
 const ALGORITHM = 'PBKDF2/SHA-256';
@@ -63,18 +62,13 @@ export function createBotCheck(signingSecret: string): BotCheck {
           result?.expired ? 'The bot check expired; please solve it again.' : 'The bot check failed.',
         );
       }
-      // Each solved challenge counts once; drop the ones that could no longer verify anyway.
-      await db.delete(spentChallenges).where(lt(spentChallenges.expiresAt, now));
-      const inserted = await db
-        .insert(spentChallenges)
-        .values({
-          signature: decoded.challenge.signature,
-          expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
-        })
-        .onConflictDoNothing()
-        .returning({ signature: spentChallenges.signature });
-      if (inserted.length === 0)
-        throw refused(field, 'This bot check was already used; please solve it again.');
+      // Each solved challenge counts once.
+      const isFirstUse = await spendChallenge(db, {
+        signature: decoded.challenge.signature,
+        expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
+        now,
+      });
+      if (!isFirstUse) throw refused(field, 'This bot check was already used; please solve it again.');
     },
   };
 }

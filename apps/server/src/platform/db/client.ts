@@ -26,7 +26,12 @@ export type Database = {
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir?: string /* in memory when absent */ };
+  | {
+      kind: 'pglite';
+      dataDir?: string /* in memory when absent */;
+      /** Starts from this `dumpDataDir()` tarball instead of an empty database (the tests' copy). */
+      loadDataDir?: Blob;
+    };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
@@ -52,7 +57,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // PGlite does not create its parent folder.
     await mkdir(path.dirname(options.dataDir), { recursive: true });
   }
-  const client = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm } });
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    extensions: { pg_trgm },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,

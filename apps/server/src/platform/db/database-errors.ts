@@ -20,6 +20,14 @@ export function findDatabaseError(error: unknown): { code: string; constraint: s
 
 const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
+// PostgreSQL 17 reports an ON DELETE RESTRICT refusal as restrict_violation; 15 as 23503.
+const RESTRICT_VIOLATION = '23001';
+
+/** A write or delete the foreign keys refused: a record it names, or one that names it. */
+export function isReferenceRefusal(error: unknown): boolean {
+  const code = findDatabaseError(error)?.code;
+  return code === FOREIGN_KEY_VIOLATION || code === RESTRICT_VIOLATION;
+}
 
 /** The constraint a failed write broke by duplicating a value, or undefined for any other failure. */
 export function uniqueViolation(error: unknown): string | undefined {

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import type { Database, Db } from '../db/client.ts';
-import { createBossDb, transactionBossDb } from './pg-boss-db.ts';
+import { createBossDb, transactionBossDb } from '../db/pg-boss-db.ts';
 
 export type JobsLog = {
   warn(obj: object, msg: string): void;

@@ -1,9 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
-import { mailOutbox } from '../db/schema/platform.ts';
 import type { Jobs } from '../jobs/jobs.ts';
+import { findOutboxMail, markMailSent, type OutboxRow, recordFailedDelivery } from './mail-outbox.queries.ts';
 import { MAIL_SEND_JOB } from './outbox.ts';
 
 /** The parts of a pino logger the worker uses (fastify's `app.log` fits). */
@@ -19,8 +18,6 @@ export type MailConfig = {
   /** From header, e.g. `Tradeport <no-reply@example.com>`. */
   from: string;
 };
-
-type OutboxRow = typeof mailOutbox.$inferSelect;
 
 const JobData = z.object({ outboxId: z.uuid() });
 const MAX_ERROR_LENGTH = 1_000;
@@ -42,7 +39,7 @@ export async function startMailWorker(options: {
 
   await jobs.work(MAIL_SEND_JOB, async (data) => {
     const { outboxId } = JobData.parse(data);
-    const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId));
+    const mail = await findOutboxMail(database.db, outboxId);
     if (!mail) {
       log.warn({ outboxId }, 'queued mail is no longer in the outbox; nothing to send');
       return;
@@ -53,18 +50,11 @@ export async function startMailWorker(options: {
       await deliver(mail);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      await database.db
-        .update(mailOutbox)
-        .set({ attempts: sql`${mailOutbox.attempts} + 1`, lastError: message.slice(0, MAX_ERROR_LENGTH) })
-        .where(eq(mailOutbox.id, mail.id));
+      await recordFailedDelivery(database.db, { id: mail.id, error: message.slice(0, MAX_ERROR_LENGTH) });
       log.warn({ outboxId, err: error }, 'mail delivery failed; it will be retried');
       throw error;
     }
-    // last_error stays: it tells why earlier attempts failed.
-    await database.db
-      .update(mailOutbox)
-      .set({ sentAt: sql`now()` })
-      .where(eq(mailOutbox.id, mail.id));
+    await markMailSent(database.db, mail.id);
   });
 }
 

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.ts';
-import { mailOutbox } from '../db/schema/platform.ts';
 import type { Jobs } from '../jobs/jobs.ts';
+import { insertOutboxMail } from './mail-outbox.queries.ts';
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
 
@@ -21,17 +21,14 @@ export async function queueMail(options: {
   message: MailMessage;
 }): Promise<void> {
   const { tx, jobs, message } = options;
-  const [row] = await tx
-    .insert(mailOutbox)
-    .values({
-      toAddress: message.to.trim(),
-      // A line break in a subject would start a new header.
-      subject: message.subject.replace(/[\r\n]+/g, ' ').trim(),
-      textBody: message.text,
-      htmlBody: message.html ?? null,
-    })
-    .returning({ id: mailOutbox.id });
-  const data: MailSendJob = { outboxId: row!.id };
+  const outboxId = await insertOutboxMail(tx, {
+    toAddress: message.to.trim(),
+    // A line break in a subject would start a new header.
+    subject: message.subject.replace(/[\r\n]+/g, ' ').trim(),
+    textBody: message.text,
+    htmlBody: message.html ?? null,
+  });
+  const data: MailSendJob = { outboxId };
   await jobs.sendInTransaction(tx, { name: MAIL_SEND_JOB, data });
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
-import { merchantId, uniqueNamePerMerchant } from './merchant-columns.ts';
+import { merchantId, merchantKey, merchantReference, uniqueNamePerMerchant } from './merchant-columns.ts';
 
 // A merchant's catalogue vocabulary. Names are unique per merchant regardless of case, so
 // "Bega" and "bega" cannot both exist.
@@ -14,7 +14,7 @@ export const brands = pgTable(
     name: text().notNull(),
     ...timestamps,
   },
-  (t) => [uniqueNamePerMerchant('brands_merchant_name_key', t)],
+  (t) => [uniqueNamePerMerchant('brands_merchant_name_key', t), merchantKey('brands', t)],
 );
 
 export const suppliers = pgTable(
@@ -27,7 +27,7 @@ export const suppliers = pgTable(
     phone: text(),
     ...timestamps,
   },
-  (t) => [uniqueNamePerMerchant('suppliers_merchant_name_key', t)],
+  (t) => [uniqueNamePerMerchant('suppliers_merchant_name_key', t), merchantKey('suppliers', t)],
 );
 
 export const unitsOfMeasure = pgTable(
@@ -41,7 +41,7 @@ export const unitsOfMeasure = pgTable(
     abbreviation: text().notNull(),
     ...timestamps,
   },
-  (t) => [uniqueNamePerMerchant('units_of_measure_merchant_name_key', t)],
+  (t) => [uniqueNamePerMerchant('units_of_measure_merchant_name_key', t), merchantKey('units_of_measure', t)],
 );
 
 /** Categories nest one level: a top-level category may have sub-categories, which may not. */
@@ -50,7 +50,7 @@ export const categories = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     merchantId: merchantId(),
-    parentId: uuid().references((): AnyPgColumn => categories.id, { onDelete: 'restrict' }),
+    parentId: uuid(),
     name: text().notNull(),
     ...timestamps,
   },
@@ -62,5 +62,12 @@ export const categories = pgTable(
       sql`coalesce(${t.parentId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
     ),
     index('categories_parent_idx').on(t.parentId),
+    merchantKey('categories', t),
+    merchantReference({
+      name: 'categories_parent_fk',
+      columns: [t.merchantId, t.parentId],
+      parent: t,
+      onDelete: 'restrict',
+    }),
   ],
 );

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { integer, type PgColumn, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { foreignKey, integer, type PgColumn, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
 import { organisations } from './organisations.ts';
 
@@ -37,4 +37,36 @@ export function uniqueNamePerMerchant(
   ...within: SQL[]
 ) {
   return uniqueIndex(indexName).on(table.merchantId, ...within, sql`lower(${table.name})`);
+}
+
+/**
+ * unique (merchant_id, id) on a merchant's table: the key its children reference (merchantReference),
+ * so the merchant is part of every link. `id` is already the primary key, so this never refuses a row.
+ */
+export function merchantKey(tableName: string, table: { merchantId: PgColumn; id: PgColumn }) {
+  return unique(`${tableName}_merchant_id_id_key`).on(table.merchantId, table.id);
+}
+
+type MerchantOwned = { merchantId: PgColumn; id: PgColumn };
+
+/**
+ * (merchant_id, column) → parent (merchant_id, id): a row can only ever point at a record of its
+ * own merchant, whatever the code above it checks. A null `column` points nowhere (MATCH SIMPLE),
+ * so optional references stay optional. The parent declares merchantKey.
+ *
+ * 'set null' would also null merchant_id (NOT NULL, so the delete would fail): the migration
+ * narrows it to `ON DELETE SET NULL (column)` (PostgreSQL 15+), which drizzle cannot spell, and a
+ * test holds it to that (merchant-foreign-keys.test.ts).
+ */
+export function merchantReference(options: {
+  name: string;
+  columns: [merchantId: PgColumn, column: PgColumn];
+  parent: MerchantOwned;
+  onDelete: 'cascade' | 'restrict' | 'set null';
+}) {
+  return foreignKey({
+    name: options.name,
+    columns: options.columns,
+    foreignColumns: [options.parent.merchantId, options.parent.id],
+  }).onDelete(options.onDelete);
 }

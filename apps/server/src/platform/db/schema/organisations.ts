@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   bigint,
   boolean,
   index,
@@ -14,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { instant, timestamps } from './columns.ts';
 import { organisationKind, userLevel } from './enums.ts';
+import { merchantKey, merchantReference } from './merchant-columns.ts';
 import { pricingTiers } from './pricing.ts';
 import { users } from './users.ts';
 
@@ -84,7 +84,7 @@ export const customerAccounts = pgTable(
     paymentTermsDays: integer().notNull().default(14),
     creditLimitCents: bigint({ mode: 'number' }),
     /** The customer's price list with this merchant; at most one, so a column, not a join table. */
-    pricingTierId: uuid().references((): AnyPgColumn => pricingTiers.id, { onDelete: 'set null' }),
+    pricingTierId: uuid(),
     archivedAt: instant(),
     version: integer().notNull().default(1),
     ...timestamps,
@@ -93,6 +93,14 @@ export const customerAccounts = pgTable(
     unique('customer_accounts_merchant_customer_key').on(t.merchantId, t.customerOrganisationId),
     index('customer_accounts_customer_idx').on(t.customerOrganisationId),
     index('customer_accounts_pricing_tier_idx').on(t.pricingTierId),
+    merchantKey('customer_accounts', t),
+    // Deleting a tier leaves its customers on base prices (SET NULL of pricing_tier_id only).
+    merchantReference({
+      name: 'customer_accounts_pricing_tier_fk',
+      columns: [t.merchantId, t.pricingTierId],
+      parent: pricingTiers,
+      onDelete: 'set null',
+    }),
     uniqueIndex('customer_accounts_one_house_account_idx')
       .on(t.merchantId)
       .where(sql`${t.isHouseAccount}`),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { brands, categories, suppliers, unitsOfMeasure } from './catalogue.ts';
 import { instant, timestamps } from './columns.ts';
-import { merchantId } from './merchant-columns.ts';
+import { merchantId, merchantKey, merchantReference } from './merchant-columns.ts';
 
 /**
  * A merchant's product. Money is integer cents, ex-GST. Archived products (archived_at set) stay
@@ -16,12 +16,12 @@ export const products = pgTable(
     name: text().notNull(),
     sku: text().notNull(),
     description: text(),
-    // Restrict, not set null: the API refuses to delete vocabulary in use, with the count, and
-    // the database backs that up against a race.
-    brandId: uuid().references(() => brands.id, { onDelete: 'restrict' }),
-    supplierId: uuid().references(() => suppliers.id, { onDelete: 'restrict' }),
-    categoryId: uuid().references(() => categories.id, { onDelete: 'restrict' }),
-    unitOfMeasureId: uuid().references(() => unitsOfMeasure.id, { onDelete: 'restrict' }),
+    // Each the merchant's own (merchantReference below). Restrict, not set null: the API refuses
+    // to delete vocabulary in use, with the count, and the database backs that up against a race.
+    brandId: uuid(),
+    supplierId: uuid(),
+    categoryId: uuid(),
+    unitOfMeasureId: uuid(),
     basePriceCents: bigint({ mode: 'number' }).notNull(),
     costCents: bigint({ mode: 'number' }),
     isGstApplicable: boolean().notNull().default(true),
@@ -52,5 +52,30 @@ export const products = pgTable(
     index('products_supplier_idx').on(t.supplierId),
     index('products_category_idx').on(t.categoryId),
     index('products_unit_of_measure_idx').on(t.unitOfMeasureId),
+    merchantKey('products', t),
+    merchantReference({
+      name: 'products_brand_fk',
+      columns: [t.merchantId, t.brandId],
+      parent: brands,
+      onDelete: 'restrict',
+    }),
+    merchantReference({
+      name: 'products_supplier_fk',
+      columns: [t.merchantId, t.supplierId],
+      parent: suppliers,
+      onDelete: 'restrict',
+    }),
+    merchantReference({
+      name: 'products_category_fk',
+      columns: [t.merchantId, t.categoryId],
+      parent: categories,
+      onDelete: 'restrict',
+    }),
+    merchantReference({
+      name: 'products_unit_of_measure_fk',
+      columns: [t.merchantId, t.unitOfMeasureId],
+      parent: unitsOfMeasure,
+      onDelete: 'restrict',
+    }),
   ],
 );

@@ -1,7 +1,7 @@
 import { requestPasswordReset, verifyPasswordReset } from '@tradeport/contract';
 import type { z } from 'zod';
 import { request } from '#lib/api-client.ts';
-import { bodySchemaOf } from '#lib/form-errors.ts';
+import { bodySchemaOf } from '#lib/forms/body-schema.ts';
 import { sessionStore } from '#lib/session.ts';
 
 /** Refusals the reset forms show on their fields; RATE_LIMITED and the rest toast (SPEC §8). */

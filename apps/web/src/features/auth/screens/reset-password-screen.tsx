@@ -1,13 +1,11 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { FormErrorAlert } from '#lib/ui/form-error-alert.tsx';
-import { useFormState } from '#lib/use-form-state.ts';
+import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import { RESET_FORM_ERROR_CODES, ResetRequestBody, sendResetCode } from '../api/password-reset-api.ts';
 import { AuthCard } from '#lib/ui/auth-card.tsx';
 import { routePath } from '#lib/routes.ts';
-
-const FIELDS = ['email'] as const;
 
 /** Says the same whether or not the email has an account, so the page cannot be used to find accounts. */
 export const RESET_SENT_MESSAGE = "If an account exists for that email, we've sent a code";
@@ -18,21 +16,16 @@ export function verifyPath(email: string): string {
 
 export function ResetPasswordScreen() {
   const [searchParams] = useSearchParams();
-  const form = useFormState({ email: searchParams.get('email') ?? '' });
   const [sentTo, setSentTo] = useState<string | null>(null);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    await form.submit({
-      schema: ResetRequestBody,
-      fields: FIELDS,
-      handledErrorCodes: RESET_FORM_ERROR_CODES,
-      send: async (body) => {
-        await sendResetCode(body);
-        setSentTo(body.email);
-      },
-    });
-  };
+  const { form, formError, formProps, submitProps } = useContractForm({
+    initialValues: { email: searchParams.get('email') ?? '' },
+    schema: ResetRequestBody,
+    handledErrorCodes: RESET_FORM_ERROR_CODES,
+    onSubmit: async (body) => {
+      await sendResetCode(body);
+      setSentTo(body.email);
+    },
+  });
 
   if (sentTo) {
     return (
@@ -62,11 +55,17 @@ export function ResetPasswordScreen() {
       <Text c="dimmed">
         Enter the email you sign in with and we'll send you a code to choose a new password.
       </Text>
-      <FormErrorAlert message={form.formError} />
-      <form onSubmit={onSubmit} noValidate>
+      <FormErrorAlert message={formError} />
+      <form {...formProps}>
         <Stack gap="md">
-          <TextInput label="Email" type="email" autoComplete="email" required {...form.textProps('email')} />
-          <Button type="submit" loading={form.isSubmitting} fullWidth>
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <Button {...submitProps} fullWidth>
             Send code
           </Button>
         </Stack>

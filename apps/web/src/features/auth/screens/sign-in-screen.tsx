@@ -1,16 +1,15 @@
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { type ChangeEvent, type FormEvent, lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '#lib/api-error.ts';
+import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import { safeReturnUrl } from '#lib/navigation.ts';
 import { AuthCard } from '#lib/ui/auth-card.tsx';
 import { FormErrorAlert } from '#lib/ui/form-error-alert.tsx';
 import { SecretInput } from '#lib/ui/secret-input.tsx';
-import { fieldErrorsFrom, type SignInFieldErrors } from './sign-in-errors.ts';
 
 // The contract (with zod) and the API client are not needed to show the form, so they stay out of
 // the first load: fetching starts when the person first focuses a field, and submit awaits them.
-const loadValidation = () => import('./sign-in-validation.ts');
+const loadSignInBody = () => import('@tradeport/contract').then((contract) => contract.SignInBody);
 const loadSessionApi = () => import('../api/session-api.ts');
 // Only /sign-in?merchant=<slug> needs the merchant's brand (and the API client to fetch it).
 const MerchantBrand = lazy(() =>
@@ -23,58 +22,29 @@ const plainBrand = (
   </Text>
 );
 
-// Field errors are announced as they appear, like the form-level alert.
-const errorProps = { role: 'alert' } as const;
+// session-api's SIGN_IN_FORM_ERROR_CODES, restated: importing it would load the API client up front.
+const SIGN_IN_FORM_ERROR_CODES = ['INVALID_CREDENTIALS', 'VALIDATION_ERROR'] as const;
 
 export function SignInScreen() {
   const [searchParams] = useSearchParams();
   const merchantSlug = searchParams.get('merchant');
   const navigate = useNavigate();
-  const [values, setValues] = useState({ email: '', password: '' });
-  const [fieldErrors, setFieldErrors] = useState<SignInFieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [isSubmitting, setIsSubmitting] = useState(false);
+  const { form, formError, formProps, submitProps } = useContractForm({
+    initialValues: { email: '', password: '' },
+    schema: loadSignInBody,
+    // The schema's message fits a mistyped address; an empty field deserves plainer words.
+    moreErrors: (values) => (values.email.trim() ? {} : { email: 'Enter your email address' }),
+    handledErrorCodes: SIGN_IN_FORM_ERROR_CODES,
+    isLeavingOnSuccess: true,
+    onSubmit: async (body) => {
+      await (await loadSessionApi()).signInWithPassword(body);
+      navigate(safeReturnUrl(searchParams.get('returnUrl')), { replace: true });
+    },
+  });
 
   const prefetch = () => {
-    void loadValidation();
+    void loadSignInBody();
     void loadSessionApi();
-  };
-
-  const showServerError = (error: unknown) => {
-    if (!(error instanceof ApiError)) return;
-    if (error.code === 'INVALID_CREDENTIALS') setFormError(error.message);
-    if (error.code === 'VALIDATION_ERROR') {
-      const errors = fieldErrorsFrom(error.details);
-      setFieldErrors(errors);
-      if (!errors.email && !errors.password) setFormError(error.message);
-    }
-    // Anything else has already been shown as a toast by the API client.
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isSubmitting) return;
-    setFormError(null);
-    const result = (await loadValidation()).validateSignIn(values);
-    if ('errors' in result) {
-      setFieldErrors(result.errors);
-      return;
-    }
-    setFieldErrors({});
-    setIsSubmitting(true);
-    try {
-      await (await loadSessionApi()).signInWithPassword(result.body);
-      navigate(safeReturnUrl(searchParams.get('returnUrl')), { replace: true });
-    } catch (error) {
-      setIsSubmitting(false);
-      showServerError(error);
-    }
-  };
-
-  const setValue = (field: keyof typeof values) => (event: ChangeEvent<HTMLInputElement>) => {
-    // Read now: React clears currentTarget once the handler returns, before the updater runs.
-    const { value } = event.currentTarget;
-    setValues((current) => ({ ...current, [field]: value }));
   };
 
   return (
@@ -92,26 +62,20 @@ export function SignInScreen() {
       }
     >
       <FormErrorAlert message={formError} />
-      <form onSubmit={onSubmit} onFocus={prefetch} noValidate>
+      <form {...formProps} onFocus={prefetch}>
         <Stack gap="md">
           <TextInput
             label="Email"
             type="email"
             autoComplete="email"
             required
-            value={values.email}
-            onChange={setValue('email')}
-            error={fieldErrors.email}
-            errorProps={errorProps}
+            {...form.getInputProps('email')}
           />
           <SecretInput
             label="Password"
             autoComplete="current-password"
             required
-            value={values.password}
-            onChange={setValue('password')}
-            error={fieldErrors.password}
-            errorProps={errorProps}
+            {...form.getInputProps('password')}
             visibilityToggleFocusable
           />
           <Group justify="flex-end">
@@ -119,7 +83,7 @@ export function SignInScreen() {
               Forgot your password?
             </Anchor>
           </Group>
-          <Button type="submit" loading={isSubmitting} fullWidth>
+          <Button {...submitProps} fullWidth>
             Sign in
           </Button>
         </Stack>

@@ -1,12 +1,12 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { SignUpBody } from '@tradeport/contract';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import { signInPath } from '#lib/navigation.ts';
 import { organisationIdStore } from '#lib/organisation.ts';
 import { FormErrorAlert } from '#lib/ui/form-error-alert.tsx';
 import { NewPasswordInput } from '#lib/ui/new-password-input.tsx';
-import { useFormState } from '#lib/use-form-state.ts';
 import {
   type InvitationLookup,
   lookUpInvitation,
@@ -16,8 +16,6 @@ import {
 import { BotCheck } from '../components/bot-check.tsx';
 import { AuthCard } from '#lib/ui/auth-card.tsx';
 import { routePath } from '#lib/routes.ts';
-
-const FIELDS = ['name', 'email', 'password', 'altcha'] as const;
 
 /** Where an invited person who already has an account accepts: the invitations page, after sign-in. */
 function acceptAfterSignInPath(token: string, organisationId: string): string {
@@ -62,9 +60,41 @@ export function SignUpScreen() {
   const navigate = useNavigate();
   const token = searchParams.get('invitation');
   const [invitation, setInvitation] = useState<InvitationLookup | 'loading' | null>(token ? 'loading' : null);
-  const form = useFormState({ name: '', email: '', password: '', altcha: '' });
+  // Kept beside the values, not in them: the widget going back to "unverified" after a refusal
+  // must not clear the refusal, as changing a value does.
+  const [altcha, setAltcha] = useState('');
   const [botCheckResetKey, setBotCheckResetKey] = useState(0);
-  const { setValues } = form;
+
+  const validInvitation =
+    invitation !== null && invitation !== 'loading' && invitation.kind === 'valid' ? invitation : null;
+
+  const { form, fieldError, formError, formProps, submitProps } = useContractForm({
+    initialValues: { name: '', email: '', password: '' },
+    otherFields: ['altcha'],
+    schema: SignUpBody,
+    toInput: (values) => ({
+      ...values,
+      altcha,
+      invitation_token: validInvitation && token ? token : undefined,
+    }),
+    handledErrorCodes: SIGN_UP_FORM_ERROR_CODES,
+    isLeavingOnSuccess: true,
+    onSubmit: async (body) => {
+      await signUpAndSignIn(body);
+      if (validInvitation) {
+        // They have joined: act for that organisation from the first page on.
+        organisationIdStore.set(validInvitation.organisationId);
+        navigate('/', { replace: true });
+      } else {
+        navigate('/sign-up-organisation', { replace: true });
+      }
+    },
+    onFailure: (failure) => {
+      // A refused proof cannot be sent again (each challenge counts once): solve a new one.
+      if (failure.fieldErrors.altcha) setBotCheckResetKey((key) => key + 1);
+    },
+  });
+  const { setFieldValue, clearFieldError } = form;
 
   useEffect(() => {
     if (!token) return;
@@ -72,65 +102,36 @@ export function SignUpScreen() {
     lookUpInvitation(token, controller.signal).then(
       (result) => {
         setInvitation(result);
-        if (result.kind === 'valid')
-          setValues((current) => ({ ...current, email: current.email || result.email }));
+        if (result.kind === 'valid') setFieldValue('email', (current) => current || result.email);
       },
       // Aborted, or a failure the API client has toasted: carry on as a plain sign-up.
       () => controller.signal.aborted || setInvitation({ kind: 'invalid' }),
     );
     return () => controller.abort();
-  }, [token, setValues]);
+  }, [token, setFieldValue]);
 
-  // Not setValue: the widget going back to "unverified" after a refusal must not hide the refusal.
   const onBotCheckPayload = (payload: string) => {
-    setValues((current) => ({ ...current, altcha: payload }));
-    if (payload) form.setFieldErrors((current) => ({ ...current, altcha: undefined }));
-  };
-
-  const validInvitation =
-    invitation !== null && invitation !== 'loading' && invitation.kind === 'valid' ? invitation : null;
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    await form.submit({
-      schema: SignUpBody,
-      input: { ...form.values, invitation_token: validInvitation && token ? token : undefined },
-      fields: FIELDS,
-      handledErrorCodes: SIGN_UP_FORM_ERROR_CODES,
-      isLeavingOnSuccess: true,
-      send: async (body) => {
-        await signUpAndSignIn(body);
-        if (validInvitation) {
-          // They have joined: act for that organisation from the first page on.
-          organisationIdStore.set(validInvitation.organisationId);
-          navigate('/', { replace: true });
-        } else {
-          navigate('/sign-up-organisation', { replace: true });
-        }
-      },
-      onFailure: (failure) => {
-        // A refused proof cannot be sent again (each challenge counts once): solve a new one.
-        if (failure.fieldErrors.altcha) setBotCheckResetKey((key) => key + 1);
-        return failure;
-      },
-    });
+    setAltcha(payload);
+    if (payload) clearFieldError('altcha');
   };
 
   return (
     <AuthCard title="Sign up">
       {token && invitation && <InvitationNotice token={token} invitation={invitation} />}
-      <FormErrorAlert message={form.formError} />
-      <form onSubmit={onSubmit} noValidate>
+      <FormErrorAlert message={formError} />
+      <form {...formProps}>
         <Stack gap="md">
-          <TextInput label="Your name" autoComplete="name" required {...form.textProps('name')} />
-          <TextInput label="Email" type="email" autoComplete="email" required {...form.textProps('email')} />
-          <NewPasswordInput label="Password" {...form.textProps('password')} />
-          <BotCheck
-            onPayload={onBotCheckPayload}
-            error={form.fieldErrors.altcha}
-            resetKey={botCheckResetKey}
+          <TextInput label="Your name" autoComplete="name" required {...form.getInputProps('name')} />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
           />
-          <Button type="submit" loading={form.isSubmitting} fullWidth>
+          <NewPasswordInput label="Password" {...form.getInputProps('password')} />
+          <BotCheck onPayload={onBotCheckPayload} error={fieldError('altcha')} resetKey={botCheckResetKey} />
+          <Button {...submitProps} fullWidth>
             Create account
           </Button>
         </Stack>

@@ -1,6 +1,6 @@
 import { NativeSelect } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import type { Category } from '@tradeport/contract';
-import { errorProps, type FormState } from '#lib/use-form-state.ts';
 import { useTopLevelCategories } from '../api/list-top-level-categories.ts';
 
 export type CategoryValues = { name: string; parent_id: string };
@@ -11,7 +11,10 @@ const TOP_LEVEL = { value: '', label: 'None (a top-level category)' };
  * The parent of a category: none, or a top-level category (they nest one level). A native select
  * keeps it keyboard-friendly, with type-ahead over a long list.
  */
-export function CategoryParentField(props: { form: FormState<CategoryValues>; category: Category | null }) {
+export function CategoryParentField(props: {
+  form: UseFormReturnType<CategoryValues>;
+  category: Category | null;
+}) {
   const { form, category } = props;
   const query = useTopLevelCategories();
   const hasChildren = (category?.children_count ?? 0) > 0;
@@ -38,11 +41,8 @@ export function CategoryParentField(props: { form: FormState<CategoryValues>; ca
       label="Parent category"
       description={description}
       data={options}
-      value={chosen}
-      disabled={hasChildren}
-      onChange={(event) => form.setValue('parent_id', event.currentTarget.value)}
-      error={form.fieldErrors.parent_id}
-      errorProps={errorProps}
+      {...form.getInputProps('parent_id')}
+      disabled={hasChildren || form.submitting}
     />
   );
 }

@@ -1,10 +1,10 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import type { FormEvent } from 'react';
+import type { UseFormReturnType } from '@mantine/form';
 import type { z } from 'zod';
-import { bodySchemaOf } from '#lib/form-errors.ts';
+import { bodySchemaOf } from '#lib/forms/body-schema.ts';
+import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import { showSuccessToast } from '#lib/toasts.ts';
 import { FormErrorAlert } from '#lib/ui/form-error-alert.tsx';
-import { errorProps, type FormState, useFormState } from '#lib/use-form-state.ts';
 import { useCreateTaxonomyItem } from '../api/create-taxonomy-item.ts';
 import { TAXONOMY_FORM_ERROR_CODES } from '../api/taxonomy-error-codes.ts';
 import { useUpdateTaxonomyItem } from '../api/update-taxonomy-item.ts';
@@ -17,7 +17,7 @@ type Props<T extends TaxonomyItem, S extends z.ZodType, V extends TaxonomyValues
 };
 
 function TextFields<T extends TaxonomyItem, S extends z.ZodType, V extends TaxonomyValues>(
-  props: Props<T, S, V> & { form: FormState<V> },
+  props: Props<T, S, V> & { form: UseFormReturnType<V> },
 ) {
   const { form } = props;
   return props.kind.textFields.map((spec, index) => (
@@ -30,10 +30,7 @@ function TextFields<T extends TaxonomyItem, S extends z.ZodType, V extends Taxon
       autoComplete="off"
       // The modal puts focus here on opening, so typing can start at once.
       data-autofocus={index === 0 || undefined}
-      value={form.values[spec.field]}
-      onChange={(event) => form.setValue(spec.field, event.currentTarget.value as V[typeof spec.field])}
-      error={form.fieldErrors[spec.field]}
-      errorProps={errorProps}
+      {...form.getInputProps(spec.field)}
     />
   ));
 }
@@ -44,39 +41,32 @@ function TaxonomyForm<T extends TaxonomyItem, S extends z.ZodType, V extends Tax
   const { kind, item } = props;
   const create = useCreateTaxonomyItem(kind);
   const update = useUpdateTaxonomyItem(kind);
-  const form = useFormState<V>(() => (item ? kind.valuesOf(item) : kind.emptyValues));
-
   // A native form: Enter in any field submits, and the contract checks the input before it is sent.
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    await form.submit({
-      schema: bodySchemaOf(kind.endpoints.create),
-      input: kind.inputOf(form.values),
-      fields: kind.fields,
-      handledErrorCodes: TAXONOMY_FORM_ERROR_CODES,
-      send: async (body) => {
-        const saved = item ? await update.mutateAsync({ id: item.id, body }) : await create.mutateAsync(body);
-        showSuccessToast(`“${saved.name}” ${item ? 'saved' : 'added'}`);
-        props.onDone();
-      },
-      // The modal closes on success; the button stays busy while it goes.
-      isLeavingOnSuccess: true,
-    });
-  };
+  const { form, formError, formProps, submitProps, isSubmitting } = useContractForm({
+    initialValues: item ? kind.valuesOf(item) : kind.emptyValues,
+    schema: bodySchemaOf(kind.endpoints.create),
+    toInput: kind.inputOf,
+    handledErrorCodes: TAXONOMY_FORM_ERROR_CODES,
+    onSubmit: async (body) => {
+      const saved = item ? await update.mutateAsync({ id: item.id, body }) : await create.mutateAsync(body);
+      showSuccessToast(`“${saved.name}” ${item ? 'saved' : 'added'}`);
+      props.onDone();
+    },
+    // The modal closes on success; the button stays busy while it goes.
+    isLeavingOnSuccess: true,
+  });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={props.label}>
+    <form {...formProps} aria-label={props.label}>
       <Stack gap="md">
-        <FormErrorAlert message={form.formError} />
+        <FormErrorAlert message={formError} />
         <TextFields kind={kind} item={item} form={form} />
         {kind.renderMoreFields?.({ form, item })}
         <Group justify="flex-end">
-          <Button variant="default" onClick={props.onDone} disabled={form.isSubmitting}>
+          <Button variant="default" onClick={props.onDone} disabled={isSubmitting}>
             Cancel
           </Button>
-          <Button type="submit" loading={form.isSubmitting}>
-            {item ? 'Save' : `Add ${kind.singular}`}
-          </Button>
+          <Button {...submitProps}>{item ? 'Save' : `Add ${kind.singular}`}</Button>
         </Group>
       </Stack>
     </form>

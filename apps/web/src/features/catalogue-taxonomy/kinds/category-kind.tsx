@@ -27,7 +27,6 @@ export const categoryKind: TaxonomyKind<Category, typeof CategoryInput, Category
   inputOf: (values) => ({ name: values.name, parent_id: values.parent_id || null }),
   textFields: [{ field: 'name', label: 'Name', isRequired: true }],
   renderMoreFields: ({ form, item }) => <CategoryParentField form={form} category={item} />,
-  fields: ['name', 'parent_id'],
   columns: [
     {
       header: 'Parent',

@@ -36,7 +36,6 @@ export const brandKind: TaxonomyKind<Brand, typeof BrandInput, { name: string }>
   valuesOf: (brand) => ({ name: brand.name }),
   inputOf: (values) => ({ name: values.name }),
   textFields: [{ field: 'name', label: 'Name', isRequired: true }],
-  fields: ['name'],
   columns: [],
 };
 
@@ -67,7 +66,6 @@ export const supplierKind: TaxonomyKind<Supplier, typeof SupplierInput, Supplier
     { field: 'contact_email', label: 'Contact email', type: 'email', description: 'Optional' },
     { field: 'phone', label: 'Phone', type: 'tel', description: 'Optional' },
   ],
-  fields: ['name', 'contact_email', 'phone'],
   columns: [
     { header: 'Contact email', cell: (supplier) => supplier.contact_email ?? NONE },
     { header: 'Phone', cell: (supplier) => supplier.phone ?? NONE },
@@ -96,6 +94,5 @@ export const unitOfMeasureKind: TaxonomyKind<UnitOfMeasure, typeof UnitOfMeasure
     { field: 'name', label: 'Name', isRequired: true },
     { field: 'abbreviation', label: 'Abbreviation', isRequired: true, description: 'Like kg or ctn' },
   ],
-  fields: ['name', 'abbreviation'],
   columns: [{ header: 'Abbreviation', cell: (unit) => unit.abbreviation }],
 };

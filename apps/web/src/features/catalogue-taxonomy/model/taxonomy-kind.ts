@@ -1,7 +1,7 @@
+import type { UseFormReturnType } from '@mantine/form';
 import type { Endpoint } from '@tradeport/contract';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
-import type { FormState } from '#lib/use-form-state.ts';
 
 /** What every kind's record has; the list is ordered and searched by name. */
 export type TaxonomyItem = { id: string; name: string };
@@ -63,9 +63,7 @@ export type TaxonomyKind<T extends TaxonomyItem, S extends z.ZodType, V extends 
   inputOf: (values: V) => z.input<S>;
   textFields: readonly TaxonomyTextField<V>[];
   /** Fields beyond the text ones, rendered after them (a category's parent). */
-  renderMoreFields?: (props: { form: FormState<V>; item: T | null }) => ReactNode;
-  /** Every field a refusal may name, so the server's errors land on them. */
-  fields: readonly (keyof V & string)[];
+  renderMoreFields?: (props: { form: UseFormReturnType<V>; item: T | null }) => ReactNode;
   /** Columns after the name. */
   columns: readonly TaxonomyColumn<T>[];
   /** The order rows are shown in; the list's own (name) order unless given. */

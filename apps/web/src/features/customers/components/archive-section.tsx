@@ -1,10 +1,9 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Customer } from '@tradeport/contract';
-import { businessDetailsValuesOf } from '#lib/business-details-form.ts';
 import { showSuccessToast } from '#lib/toasts.ts';
 import { isConflict, useUpdateCustomer } from '../api/update-customer.ts';
-import { detailsInputOf } from '../model/customer-form.ts';
+import { detailsBodyOf } from '../model/customer-form.ts';
 import { Section } from './section.tsx';
 import { CONFLICT_MESSAGE } from './details-section.tsx';
 
@@ -27,7 +26,7 @@ export function ArchiveSection({ customer }: { customer: Customer }) {
     update.mutate(
       {
         customerId: customer.id,
-        details: detailsInputOf(businessDetailsValuesOf(customer)),
+        details: detailsBodyOf(customer),
         archived: isArchiving,
         version: customer.version,
       },

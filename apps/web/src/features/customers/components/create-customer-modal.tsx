@@ -1,23 +1,27 @@
 import { Button, Divider, Group, Modal, Stack, TextInput, Title } from '@mantine/core';
-import type { FormEvent } from 'react';
+import { createCustomer } from '@tradeport/contract';
 import { useNavigate } from 'react-router';
+import { bodySchemaOf } from '#lib/forms/body-schema.ts';
+import { useContractForm } from '#lib/forms/use-contract-form.ts';
+import { routePath } from '#lib/routes.ts';
 import { FormErrorAlert } from '#lib/ui/form-error-alert.tsx';
-import { errorProps, useFormState } from '#lib/use-form-state.ts';
 import { useCreateCustomer } from '../api/create-customer.ts';
 import {
   type CreateCustomerValues,
-  customerFormFailure,
+  createInputOf,
+  CUSTOMER_FIELD_ALIASES,
   DEFAULT_PAYMENT_SETTINGS,
-  EMPTY_DETAILS,
+  detailsValuesOf,
+  paymentErrors,
   paymentValuesOf,
-  validateCreateCustomer,
 } from '../model/customer-form.ts';
 import { CustomerDetailsFields } from './customer-details-fields.tsx';
 import { PaymentSettingsFields } from './payment-settings-fields.tsx';
-import { routePath } from '#lib/routes.ts';
+
+const CreateCustomerBody = bodySchemaOf(createCustomer);
 
 const INITIAL_VALUES: CreateCustomerValues = {
-  ...EMPTY_DETAILS,
+  ...detailsValuesOf(),
   ...paymentValuesOf(DEFAULT_PAYMENT_SETTINGS),
   invite_email: '',
 };
@@ -25,33 +29,25 @@ const INITIAL_VALUES: CreateCustomerValues = {
 function CreateCustomerForm(props: { onCancel: () => void }) {
   const navigate = useNavigate();
   const create = useCreateCustomer();
-  const form = useFormState(INITIAL_VALUES);
-  const { values, patch, fieldErrors: errors } = form;
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (create.isPending) return;
-    form.clearErrors();
-    const result = validateCreateCustomer(values);
-    if (!result.ok) {
-      form.setFieldErrors(result.errors);
-      return;
-    }
-    create.mutate(result.value, {
-      onSuccess: (customer) => navigate(routePath('/customers/:customerId', { customerId: customer.id })),
-      onError: (error) => {
-        // Anything but a validation error has already been shown as a toast by the API client.
-        const failure = customerFormFailure(error);
-        if (failure) form.showFailure(failure);
-      },
-    });
-  };
+  const { form, formError, formProps, submitProps, isSubmitting } = useContractForm({
+    initialValues: INITIAL_VALUES,
+    schema: CreateCustomerBody,
+    toInput: createInputOf,
+    moreErrors: paymentErrors,
+    aliases: CUSTOMER_FIELD_ALIASES,
+    handledErrorCodes: ['VALIDATION_ERROR'],
+    isLeavingOnSuccess: true,
+    onSubmit: async (body) => {
+      const customer = await create.mutateAsync(body);
+      navigate(routePath('/customers/:customerId', { customerId: customer.id }));
+    },
+  });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Add customer">
+    <form {...formProps} aria-label="Add customer">
       <Stack gap="lg">
-        <FormErrorAlert message={form.formError} />
-        <CustomerDetailsFields values={values} errors={errors} onChange={patch} />
+        <FormErrorAlert message={formError} />
+        <CustomerDetailsFields form={form} />
         <Divider />
         <Stack gap="sm">
           <Title order={3} size="h5">
@@ -62,10 +58,7 @@ function CreateCustomerForm(props: { onCancel: () => void }) {
             description="Optional. They get an email to join as this customer’s Admin and start ordering."
             type="email"
             autoComplete="off"
-            value={values.invite_email}
-            error={errors.invite_email}
-            errorProps={errorProps}
-            onChange={(event) => patch({ invite_email: event.currentTarget.value })}
+            {...form.getInputProps('invite_email')}
           />
         </Stack>
         <Divider />
@@ -73,15 +66,13 @@ function CreateCustomerForm(props: { onCancel: () => void }) {
           <Title order={3} size="h5">
             Payment settings
           </Title>
-          <PaymentSettingsFields values={values} errors={errors} onChange={patch} />
+          <PaymentSettingsFields form={form} />
         </Stack>
         <Group justify="flex-end">
-          <Button variant="default" onClick={props.onCancel} disabled={create.isPending}>
+          <Button variant="default" onClick={props.onCancel} disabled={isSubmitting}>
             Cancel
           </Button>
-          <Button type="submit" loading={create.isPending}>
-            Add customer
-          </Button>
+          <Button {...submitProps}>Add customer</Button>
         </Group>
       </Stack>
     </form>

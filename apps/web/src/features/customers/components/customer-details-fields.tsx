@@ -1,27 +1,15 @@
 import { NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { AU_STATES } from '@tradeport/contract';
-import type { ChangeEvent } from 'react';
-import { errorProps } from '#lib/use-form-state.ts';
-import type { CustomerDetailsValues, CustomerFieldErrors } from '../model/customer-form.ts';
+import type { UseFormReturnType } from '@mantine/form';
+import type { CustomerDetailsValues } from '../model/customer-form.ts';
 
 const STATE_OPTIONS = [{ value: '', label: 'Choose a state' }, ...AU_STATES];
 
-type Props = {
-  values: CustomerDetailsValues;
-  errors: CustomerFieldErrors;
-  onChange: (changes: Partial<CustomerDetailsValues>) => void;
-  disabled?: boolean;
-};
+type Props = { form: UseFormReturnType<CustomerDetailsValues> };
 
 /** Business name, ABN, contact and address: the same fields when adding and when editing. */
-export function CustomerDetailsFields({ values, errors, onChange, disabled }: Props) {
-  const text = (field: keyof CustomerDetailsValues) => ({
-    value: values[field],
-    error: errors[field],
-    errorProps,
-    disabled,
-    onChange: (event: ChangeEvent<HTMLInputElement>) => onChange({ [field]: event.currentTarget.value }),
-  });
+export function CustomerDetailsFields({ form }: Props) {
+  const text = (field: keyof CustomerDetailsValues) => form.getInputProps(field);
 
   return (
     <Stack gap="sm">
@@ -46,15 +34,7 @@ export function CustomerDetailsFields({ values, errors, onChange, disabled }: Pr
       <TextInput label="Address line 2" autoComplete="address-line2" {...text('address_line2')} />
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         <TextInput label="Suburb" autoComplete="address-level2" {...text('suburb')} />
-        <NativeSelect
-          label="State"
-          data={STATE_OPTIONS}
-          value={values.state}
-          error={errors.state}
-          errorProps={errorProps}
-          disabled={disabled}
-          onChange={(event) => onChange({ state: event.currentTarget.value })}
-        />
+        <NativeSelect label="State" data={STATE_OPTIONS} {...text('state')} />
         <TextInput
           label="Postcode"
           inputMode="numeric"

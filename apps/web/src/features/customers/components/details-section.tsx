@@ -1,12 +1,12 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import type { Customer } from '@tradeport/contract';
-import { type FormEvent, useState } from 'react';
-import { businessDetailsValuesOf } from '#lib/business-details-form.ts';
+import { CustomerInput } from '@tradeport/contract';
+import { useState } from 'react';
+import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import { showSuccessToast } from '#lib/toasts.ts';
 import { FormErrorAlert } from '#lib/ui/form-error-alert.tsx';
-import { useFormState } from '#lib/use-form-state.ts';
 import { isConflict, useUpdateCustomer } from '../api/update-customer.ts';
-import { customerFormFailure, validateCustomerDetails } from '../model/customer-form.ts';
+import { detailsInputOf, detailsValuesOf } from '../model/customer-form.ts';
 import { CustomerDetailsFields } from './customer-details-fields.tsx';
 import { Section } from './section.tsx';
 
@@ -15,50 +15,34 @@ export const CONFLICT_MESSAGE = 'This customer was changed by someone else';
 function DetailsForm(props: { customer: Customer; onConflict: () => void; onSaved: () => void }) {
   const { customer } = props;
   const update = useUpdateCustomer();
-  const form = useFormState(() => businessDetailsValuesOf(customer));
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (update.isPending) return;
-    form.clearErrors();
-    const result = validateCustomerDetails(form.values);
-    if (!result.ok) {
-      form.setFieldErrors(result.errors);
-      return;
-    }
-    update.mutate(
-      {
+  const { form, formError, formProps, submitProps } = useContractForm({
+    initialValues: detailsValuesOf(customer),
+    schema: CustomerInput,
+    toInput: detailsInputOf,
+    // A stale edit (CONFLICT) shows as the section's notice, with the other person's version below.
+    handledErrorCodes: ['VALIDATION_ERROR'],
+    onSubmit: async (details) => {
+      const saved = await update.mutateAsync({
         customerId: customer.id,
-        details: result.value,
+        details,
         archived: customer.archived,
         version: customer.version,
-      },
-      {
-        onSuccess: (saved) => {
-          props.onSaved();
-          showSuccessToast(`${saved.title} saved`);
-        },
-        onError: (error) => {
-          if (isConflict(error)) return props.onConflict();
-          const failure = customerFormFailure(error);
-          if (failure) form.showFailure(failure);
-        },
-      },
-    );
-  };
+      });
+      props.onSaved();
+      showSuccessToast(`${saved.title} saved`);
+    },
+    onFailure: (_failure, error) => {
+      if (isConflict(error)) props.onConflict();
+    },
+  });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Customer details">
+    <form {...formProps} aria-label="Customer details">
       <Stack gap="md">
-        <FormErrorAlert message={form.formError} />
-        <CustomerDetailsFields
-          values={form.values}
-          errors={form.fieldErrors}
-          onChange={form.patch}
-          disabled={update.isPending}
-        />
+        <FormErrorAlert message={formError} />
+        <CustomerDetailsFields form={form} />
         <Group justify="flex-end">
-          <Button type="submit" loading={update.isPending} disabled={!form.isDirty}>
+          <Button {...submitProps} disabled={!form.isDirty()}>
             Save details
           </Button>
         </Group>

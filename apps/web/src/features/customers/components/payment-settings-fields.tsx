@@ -1,25 +1,17 @@
 import { NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
-import type { CustomerFieldErrors, PaymentSettingsValues } from '../model/customer-form.ts';
-import { errorProps } from '#lib/use-form-state.ts';
+import type { UseFormReturnType } from '@mantine/form';
+import type { PaymentSettingsValues } from '../model/customer-form.ts';
 
-type Props = {
-  values: PaymentSettingsValues;
-  errors: CustomerFieldErrors;
-  onChange: (changes: Partial<PaymentSettingsValues>) => void;
-  disabled?: boolean;
-};
+type Props = { form: UseFormReturnType<PaymentSettingsValues> };
 
 /** Whether the customer pays through Tradeport, their terms, and their credit limit in dollars. */
-export function PaymentSettingsFields({ values, errors, onChange, disabled }: Props) {
+export function PaymentSettingsFields({ form }: Props) {
   return (
     <Stack gap="sm">
       <Switch
         label="Payments enabled"
         description="The customer can pay invoices online and payments are tracked against their account."
-        checked={values.is_payments_enabled}
-        disabled={disabled}
-        error={errors.is_payments_enabled}
-        onChange={(event) => onChange({ is_payments_enabled: event.currentTarget.checked })}
+        {...form.getInputProps('is_payments_enabled', { type: 'checkbox' })}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <NumberInput
@@ -29,11 +21,7 @@ export function PaymentSettingsFields({ values, errors, onChange, disabled }: Pr
           max={365}
           allowDecimal={false}
           allowNegative={false}
-          value={values.payment_terms_days}
-          error={errors.payment_terms_days}
-          errorProps={errorProps}
-          disabled={disabled}
-          onChange={(value) => onChange({ payment_terms_days: value })}
+          {...form.getInputProps('payment_terms_days')}
         />
         <TextInput
           label="Credit limit"
@@ -41,11 +29,7 @@ export function PaymentSettingsFields({ values, errors, onChange, disabled }: Pr
           inputMode="decimal"
           leftSection="$"
           placeholder="No limit"
-          value={values.credit_limit}
-          error={errors.credit_limit}
-          errorProps={errorProps}
-          disabled={disabled}
-          onChange={(event) => onChange({ credit_limit: event.currentTarget.value })}
+          {...form.getInputProps('credit_limit')}
         />
       </SimpleGrid>
     </Stack>

@@ -1,11 +1,16 @@
 import { Button, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import type { CustomerPaymentSettings } from '@tradeport/contract';
-import type { FormEvent } from 'react';
+import { CustomerPaymentSettings } from '@tradeport/contract';
+import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import { showSuccessToast } from '#lib/toasts.ts';
 import { LoadFailedAlert } from '#lib/ui/load-failed-alert.tsx';
-import { useFormState } from '#lib/use-form-state.ts';
+import { FormErrorAlert } from '#lib/ui/form-error-alert.tsx';
 import { useCustomerSettings, useUpdateCustomerSettings } from '../api/customer-settings.ts';
-import { customerFormFailure, paymentValuesOf, validatePaymentSettings } from '../model/customer-form.ts';
+import {
+  CUSTOMER_FIELD_ALIASES,
+  paymentErrors,
+  paymentInputOf,
+  paymentValuesOf,
+} from '../model/customer-form.ts';
 import { creditLimitLabel, paymentTermsLabel } from '../model/format-customer.ts';
 import { PaymentSettingsFields } from './payment-settings-fields.tsx';
 import { Section } from './section.tsx';
@@ -34,31 +39,26 @@ function Summary({ settings }: { settings: CustomerPaymentSettings }) {
 
 function SettingsForm(props: { customerId: string; settings: CustomerPaymentSettings }) {
   const update = useUpdateCustomerSettings(props.customerId);
-  const form = useFormState(() => paymentValuesOf(props.settings));
-  const { values, patch, fieldErrors: errors, isDirty } = form;
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (update.isPending) return;
-    const result = validatePaymentSettings(values);
-    form.setFieldErrors(result.ok ? {} : result.errors);
-    if (!result.ok) return;
-    update.mutate(result.value, {
-      onSuccess: () => showSuccessToast('Payment settings saved'),
-      // This form has no message of its own above it: only what fits a field shows.
-      onError: (error) => {
-        const failure = customerFormFailure(error);
-        if (failure) form.setFieldErrors(failure.fieldErrors);
-      },
-    });
-  };
+  const { form, formError, formProps, submitProps } = useContractForm({
+    initialValues: paymentValuesOf(props.settings),
+    schema: CustomerPaymentSettings,
+    toInput: paymentInputOf,
+    moreErrors: paymentErrors,
+    aliases: CUSTOMER_FIELD_ALIASES,
+    handledErrorCodes: ['VALIDATION_ERROR'],
+    onSubmit: async (settings) => {
+      await update.mutateAsync(settings);
+      showSuccessToast('Payment settings saved');
+    },
+  });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Payment settings">
+    <form {...formProps} aria-label="Payment settings">
       <Stack gap="md">
-        <PaymentSettingsFields values={values} errors={errors} onChange={patch} disabled={update.isPending} />
+        <FormErrorAlert message={formError} />
+        <PaymentSettingsFields form={form} />
         <Group justify="flex-end">
-          <Button type="submit" loading={update.isPending} disabled={!isDirty}>
+          <Button {...submitProps} disabled={!form.isDirty()}>
             Save payment settings
           </Button>
         </Group>

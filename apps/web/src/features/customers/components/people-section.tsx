@@ -1,18 +1,16 @@
 import { Badge, Button, Group, NativeSelect, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { type EndpointResponse, inviteCustomerUser, type listCustomerUsers } from '@tradeport/contract';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { ApiError } from '#lib/api-error.ts';
 import { showSuccessToast } from '#lib/toasts.ts';
-import { useCustomerPeople, useInviteCustomerUser } from '../api/customer-people.ts';
-import { type FieldErrors, lastPathSegment, matchFieldErrors } from '#lib/form-errors.ts';
-import { errorProps } from '#lib/use-form-state.ts';
+import { bodySchemaOf } from '#lib/forms/body-schema.ts';
+import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import { LoadFailedAlert } from '#lib/ui/load-failed-alert.tsx';
+import { useCustomerPeople, useInviteCustomerUser } from '../api/customer-people.ts';
 import { Section } from './section.tsx';
 
 type Person = EndpointResponse<typeof listCustomerUsers>[number];
 type Level = Person['user_level'];
-
-const EMAIL_FIELD = { fields: ['email'] as const, nameOf: lastPathSegment };
 
 const STATUS_BADGES: Record<Person['status'], { label: string; color: string }> = {
   ACTIVE: { label: 'Active', color: 'teal' },
@@ -63,51 +61,33 @@ function PeopleTable({ people }: { people: readonly Person[] }) {
 
 function InviteForm(props: { customerId: string; defaultLevel: Level }) {
   const invite = useInviteCustomerUser(props.customerId);
-  const [email, setEmail] = useState('');
   const [level, setLevel] = useState<Level | null>(null);
-  const [errors, setErrors] = useState<FieldErrors<'email'>>({});
   const userLevel = level ?? props.defaultLevel;
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (invite.isPending) return;
-    const body = { email, user_level: userLevel };
-    const parsed = inviteCustomerUser.body!.safeParse(body);
-    if (!parsed.success) {
-      setErrors(matchFieldErrors(parsed.error.issues, EMAIL_FIELD).errors);
-      return;
-    }
-    setErrors({});
-    invite.mutate(body, {
-      onSuccess: (person) => {
-        setEmail('');
-        showSuccessToast(`Invitation sent to ${person.email}`);
-      },
-      onError: (error) => {
-        if (!(error instanceof ApiError)) return;
-        if (error.code === 'CONFLICT') setErrors({ email: error.message });
-        if (error.code === 'VALIDATION_ERROR') {
-          const mapped = matchFieldErrors(error.details, EMAIL_FIELD);
-          setErrors({ email: mapped.errors.email ?? error.message });
-        }
-      },
-    });
-  };
+  const { form, formProps, submitProps } = useContractForm({
+    initialValues: { email: '' },
+    schema: bodySchemaOf(inviteCustomerUser),
+    toInput: (values) => ({ ...values, user_level: userLevel }),
+    handledErrorCodes: ['VALIDATION_ERROR', 'CONFLICT'],
+    onSubmit: async (body) => {
+      const person = await invite.mutateAsync(body);
+      form.setFieldValue('email', '');
+      showSuccessToast(`Invitation sent to ${person.email}`);
+    },
+    // The address is the one thing to fix here, so every refusal shows on it (already invited too).
+    onFailure: (failure, error) =>
+      error instanceof ApiError && failure.formError !== null
+        ? { fieldErrors: { email: failure.fieldErrors.email ?? failure.formError }, formError: null }
+        : failure,
+  });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Invite a person">
+    <form {...formProps} aria-label="Invite a person">
       <Group align="flex-start" gap="sm" wrap="wrap">
         <TextInput
           label="Invite by email"
           type="email"
           autoComplete="off"
-          value={email}
-          error={errors.email}
-          errorProps={errorProps}
-          onChange={(event) => {
-            setEmail(event.currentTarget.value);
-            setErrors({});
-          }}
+          {...form.getInputProps('email')}
           style={{ flex: '1 1 240px' }}
         />
         <NativeSelect
@@ -116,7 +96,7 @@ function InviteForm(props: { customerId: string; defaultLevel: Level }) {
           value={userLevel}
           onChange={(event) => setLevel(event.currentTarget.value === 'Admin' ? 'Admin' : 'User')}
         />
-        <Button type="submit" loading={invite.isPending} mt={25}>
+        <Button {...submitProps} mt={25}>
           Send invitation
         </Button>
       </Group>

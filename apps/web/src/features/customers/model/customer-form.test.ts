@@ -1,90 +1,66 @@
+import { createCustomer } from '@tradeport/contract';
 import { describe, expect, it } from 'vitest';
 import {
   type CreateCustomerValues,
-  customerFieldErrors,
+  createInputOf,
   DEFAULT_PAYMENT_SETTINGS,
-  EMPTY_DETAILS,
+  detailsValuesOf,
+  paymentErrors,
   paymentValuesOf,
-  validateCreateCustomer,
-  validatePaymentSettings,
 } from './customer-form.ts';
 
 const values = (overrides: Partial<CreateCustomerValues> = {}): CreateCustomerValues => ({
-  ...EMPTY_DETAILS,
+  ...detailsValuesOf(),
   ...paymentValuesOf(DEFAULT_PAYMENT_SETTINGS),
   invite_email: '',
   title: 'Café Aroma',
   ...overrides,
 });
 
-describe('validateCreateCustomer', () => {
+describe('createInputOf', () => {
   it('sends optional fields left empty as null, and the server’s default payment settings', () => {
-    expect(validateCreateCustomer(values())).toEqual({
-      ok: true,
-      value: {
-        title: 'Café Aroma',
-        abn: null,
-        contact_email: null,
-        phone: '',
-        address_line1: '',
-        address_line2: '',
-        suburb: '',
-        state: null,
-        postcode: null,
-        invite_email: null,
-        payment_settings: { is_payments_enabled: false, payment_terms_days: 14, credit_limit_cents: null },
-      },
+    expect(createCustomer.body?.parse(createInputOf(values()))).toEqual({
+      title: 'Café Aroma',
+      abn: null,
+      contact_email: null,
+      phone: null,
+      address_line1: null,
+      address_line2: null,
+      suburb: null,
+      state: null,
+      postcode: null,
+      invite_email: null,
+      payment_settings: { is_payments_enabled: false, payment_terms_days: 14, credit_limit_cents: null },
     });
   });
 
-  it('asks for a name and a usable invite address', () => {
-    const result = validateCreateCustomer(values({ title: '  ', invite_email: 'sam@' }));
-    expect(result).toEqual({
-      ok: false,
-      errors: { title: 'Enter a name', invite_email: 'Enter a valid email address' },
-    });
-  });
-
-  it('words limits on terms and credit in the person’s terms', () => {
-    const result = validatePaymentSettings({
-      is_payments_enabled: true,
-      payment_terms_days: 400,
-      credit_limit: '100000000.01',
-    });
-    expect(result).toEqual({
-      ok: false,
-      errors: {
-        payment_terms_days: 'Enter a whole number of days from 0 to 365',
-        credit_limit: 'Enter at most $100,000,000.00',
-      },
-    });
-  });
-
-  it('needs a number of days', () => {
-    const result = validatePaymentSettings({
-      is_payments_enabled: true,
-      payment_terms_days: '',
-      credit_limit: '',
-    });
-    expect(result).toEqual({
-      ok: false,
-      errors: { payment_terms_days: 'Enter the number of days (0 for on receipt)' },
-    });
+  it('reads the credit limit in dollars as cents', () => {
+    expect(createInputOf(values({ credit_limit: '2,500.50' })).payment_settings.credit_limit_cents).toBe(
+      250_050,
+    );
   });
 });
 
-describe('customerFieldErrors', () => {
-  it('maps server paths onto fields and keeps the rest for the form', () => {
+describe('paymentErrors', () => {
+  it('words limits on terms and credit in the person’s terms', () => {
     expect(
-      customerFieldErrors([
-        { path: 'body.abn', message: 'ABN already used' },
-        { path: 'body.payment_settings.credit_limit_cents', message: 'Too high' },
-        { path: 'body.abn', message: 'second message for the same field' },
-        { path: 'body', message: 'Something about the whole request' },
-      ]),
+      paymentErrors({ is_payments_enabled: true, payment_terms_days: 400, credit_limit: '100000000.01' }),
     ).toEqual({
-      errors: { abn: 'ABN already used', credit_limit: 'Too high' },
-      unmatched: ['Something about the whole request'],
+      payment_terms_days: 'Enter a whole number of days from 0 to 365',
+      credit_limit: 'Enter at most $100,000,000.00',
     });
+  });
+
+  it('needs a number of days and an amount it can read', () => {
+    expect(
+      paymentErrors({ is_payments_enabled: true, payment_terms_days: '', credit_limit: '12.345' }),
+    ).toEqual({
+      payment_terms_days: 'Enter the number of days (0 for on receipt)',
+      credit_limit: 'Enter an amount in dollars, like 5000 or 2500.50',
+    });
+  });
+
+  it('has nothing to say about settings the contract accepts', () => {
+    expect(paymentErrors(paymentValuesOf(DEFAULT_PAYMENT_SETTINGS))).toEqual({});
   });
 });

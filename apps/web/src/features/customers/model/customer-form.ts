@@ -1,31 +1,27 @@
 import {
   AU_STATES,
-  createCustomer,
+  type Customer,
   CustomerInput,
   CustomerPaymentSettings,
   type EndpointInput,
+  type createCustomer,
   type updateCustomer,
 } from '@tradeport/contract';
-import { ApiError } from '#lib/api-error.ts';
-import {
-  BUSINESS_DETAILS_FIELDS,
-  type BusinessDetailsValues,
-  EMPTY_BUSINESS_DETAILS,
-} from '#lib/business-details-form.ts';
 import { formatMoney } from '#lib/format.ts';
-import {
-  type FieldErrors,
-  type FormFailure,
-  type Issue,
-  lastPathSegment,
-  matchFieldErrors,
-} from '#lib/form-errors.ts';
+import { blanksAsNull, formText } from '#lib/forms/form-text.ts';
 import { centsToDollarsText, parseDollarsToCents } from '#lib/money-input.ts';
 
-export type AuState = (typeof AU_STATES)[number];
+export type CreateCustomerBody = NonNullable<EndpointInput<typeof createCustomer>['body']>;
+export type CustomerDetailsBody = Omit<
+  NonNullable<EndpointInput<typeof updateCustomer>['body']>,
+  'archived' | 'version'
+>;
+
+// The contract's business details, in the order the inputs show them.
+const DETAILS_FIELDS = Object.keys(CustomerInput.shape) as (keyof typeof CustomerInput.shape)[];
 
 /** What the details inputs hold: text as typed, checked and normalised by the contract on submit. */
-export type CustomerDetailsValues = BusinessDetailsValues;
+export type CustomerDetailsValues = Record<(typeof DETAILS_FIELDS)[number], string>;
 
 export type PaymentSettingsValues = {
   is_payments_enabled: boolean;
@@ -37,24 +33,8 @@ export type PaymentSettingsValues = {
 
 export type CreateCustomerValues = CustomerDetailsValues & PaymentSettingsValues & { invite_email: string };
 
-export type CustomerField = keyof CreateCustomerValues;
-export type CustomerFieldErrors = FieldErrors<CustomerField>;
-
-export const CUSTOMER_FIELDS: readonly CustomerField[] = [
-  ...BUSINESS_DETAILS_FIELDS,
-  'invite_email',
-  'is_payments_enabled',
-  'payment_terms_days',
-  'credit_limit',
-];
-
-export type CreateCustomerBody = NonNullable<EndpointInput<typeof createCustomer>['body']>;
-export type CustomerDetailsBody = Omit<
-  NonNullable<EndpointInput<typeof updateCustomer>['body']>,
-  'archived' | 'version'
->;
-
-export const EMPTY_DETAILS: CustomerDetailsValues = EMPTY_BUSINESS_DETAILS;
+/** The server names the credit limit in cents; the form holds dollars. */
+export const CUSTOMER_FIELD_ALIASES = { credit_limit_cents: 'credit_limit' } as const;
 
 // The server's defaults for a new account, shown so that what is saved is what was on screen.
 export const DEFAULT_PAYMENT_SETTINGS: CustomerPaymentSettings = {
@@ -62,6 +42,22 @@ export const DEFAULT_PAYMENT_SETTINGS: CustomerPaymentSettings = {
   payment_terms_days: 14,
   credit_limit_cents: null,
 };
+
+export function detailsValuesOf(customer?: Customer): CustomerDetailsValues {
+  return formText(DETAILS_FIELDS, customer);
+}
+
+/** The details as the contract's input: optional texts left empty are sent as null. */
+export function detailsInputOf(values: CustomerDetailsValues) {
+  return blanksAsNull(CustomerInput, values);
+}
+
+/** A saved customer's details as they go back to the server unchanged (archive and restore). */
+export function detailsBodyOf(customer: Customer): CustomerDetailsBody {
+  const { title, abn, contact_email, phone, address_line1, address_line2, suburb, postcode } = customer;
+  const state = AU_STATES.find((candidate) => candidate === customer.state) ?? null;
+  return { title, abn, contact_email, phone, address_line1, address_line2, suburb, state, postcode };
+}
 
 export function paymentValuesOf(settings: CustomerPaymentSettings): PaymentSettingsValues {
   return {
@@ -71,109 +67,42 @@ export function paymentValuesOf(settings: CustomerPaymentSettings): PaymentSetti
   };
 }
 
-const blankToNull = (value: string) => (value.trim() === '' ? null : value);
-
-function auStateOf(value: string): AuState | null {
-  return AU_STATES.find((state) => state === value) ?? null;
-}
-
-/** The contract's input shape; optional texts left empty are sent as null. */
-export function detailsInputOf(values: CustomerDetailsValues): CustomerDetailsBody {
+/** Dollars and days as typed → the contract's payment settings (what cannot be read is checked by paymentErrors). */
+export function paymentInputOf(values: PaymentSettingsValues) {
+  const creditLimit = parseDollarsToCents(values.credit_limit);
   return {
-    title: values.title,
-    abn: blankToNull(values.abn),
-    contact_email: blankToNull(values.contact_email),
-    phone: values.phone,
-    address_line1: values.address_line1,
-    address_line2: values.address_line2,
-    suburb: values.suburb,
-    state: auStateOf(values.state),
-    postcode: blankToNull(values.postcode),
+    is_payments_enabled: values.is_payments_enabled,
+    payment_terms_days: Number(values.payment_terms_days),
+    credit_limit_cents: creditLimit.ok ? creditLimit.cents : null,
   };
 }
 
-function messageFor(field: CustomerField, issue: Issue): string {
-  if (field === 'payment_terms_days') return 'Enter a whole number of days from 0 to 365';
-  if (field === 'credit_limit' && issue.code === 'too_big') {
-    return `Enter at most ${formatMoney(Number(issue.maximum))}`;
+const TermsDays = CustomerPaymentSettings.shape.payment_terms_days;
+const MAX_CREDIT_LIMIT_CENTS = CustomerPaymentSettings.shape.credit_limit_cents.unwrap().maxValue;
+
+/**
+ * The contract's limits on terms and credit, worded in the person's terms (days and dollars,
+ * not the wire's numbers and cents); these win over the schema's own messages.
+ */
+export function paymentErrors(values: PaymentSettingsValues): Partial<Record<string, string>> {
+  const errors: Partial<Record<string, string>> = {};
+  if (values.payment_terms_days === '') {
+    errors.payment_terms_days = 'Enter the number of days (0 for on receipt)';
+  } else if (!TermsDays.safeParse(Number(values.payment_terms_days)).success) {
+    errors.payment_terms_days = 'Enter a whole number of days from 0 to 365';
   }
-  return issue.message;
-}
-
-/**
- * Client-side checks and the server's `details` land on the same fields, matched on the last path
- * segment (wire names are unique within a form, and payment settings are nested).
- */
-export function customerFieldErrors(issues: readonly Issue[]) {
-  return matchFieldErrors(issues, {
-    fields: CUSTOMER_FIELDS,
-    nameOf: lastPathSegment,
-    aliases: { credit_limit_cents: 'credit_limit' },
-    messageFor,
-  });
-}
-
-/**
- * How a refused save shows on a customer form, or null for refusals the API client has already
- * shown as a toast. What fits no field goes above the form.
- */
-export function customerFormFailure(error: unknown): FormFailure<CustomerField> | null {
-  if (!(error instanceof ApiError) || error.code !== 'VALIDATION_ERROR') return null;
-  const mapped = customerFieldErrors(error.details);
-  const isUnplaced = mapped.unmatched.length > 0 || Object.keys(mapped.errors).length === 0;
-  return { fieldErrors: mapped.errors, formError: isUnplaced ? error.message : null };
-}
-
-type Validation<T> = { ok: true; value: T } | { ok: false; errors: CustomerFieldErrors };
-
-type SafeParse = { success: true } | { success: false; error: { issues: readonly Issue[] } };
-
-/**
- * The input itself once the contract accepts it: the API client parses it again on the way out,
- * which trims, lower-cases emails and strips ABN spaces.
- */
-function validated<T>(input: T, parsed: SafeParse, earlier: CustomerFieldErrors): Validation<T> {
-  const errors = { ...(parsed.success ? {} : customerFieldErrors(parsed.error.issues).errors), ...earlier };
-  if (parsed.success && Object.keys(errors).length === 0) return { ok: true, value: input };
-  return { ok: false, errors };
-}
-
-/** Dollars and days as typed → the contract's payment settings, or what is wrong with them. */
-function paymentInputOf(values: PaymentSettingsValues): {
-  input: CustomerPaymentSettings;
-  errors: CustomerFieldErrors;
-} {
-  const errors: CustomerFieldErrors = {};
   const creditLimit = parseDollarsToCents(values.credit_limit);
   if (!creditLimit.ok) errors.credit_limit = creditLimit.message;
-  if (values.payment_terms_days === '')
-    errors.payment_terms_days = 'Enter the number of days (0 for on receipt)';
+  else if (MAX_CREDIT_LIMIT_CENTS !== null && (creditLimit.cents ?? 0) > MAX_CREDIT_LIMIT_CENTS) {
+    errors.credit_limit = `Enter at most ${formatMoney(MAX_CREDIT_LIMIT_CENTS)}`;
+  }
+  return errors;
+}
+
+export function createInputOf(values: CreateCustomerValues) {
   return {
-    input: {
-      is_payments_enabled: values.is_payments_enabled,
-      payment_terms_days: Number(values.payment_terms_days),
-      credit_limit_cents: creditLimit.ok ? creditLimit.cents : null,
-    },
-    errors,
-  };
-}
-
-export function validateCustomerDetails(values: CustomerDetailsValues): Validation<CustomerDetailsBody> {
-  const input = detailsInputOf(values);
-  return validated(input, CustomerInput.safeParse(input), {});
-}
-
-export function validatePaymentSettings(values: PaymentSettingsValues): Validation<CustomerPaymentSettings> {
-  const { input, errors } = paymentInputOf(values);
-  return validated(input, CustomerPaymentSettings.safeParse(input), errors);
-}
-
-export function validateCreateCustomer(values: CreateCustomerValues): Validation<CreateCustomerBody> {
-  const { input, errors } = paymentInputOf(values);
-  const body: CreateCustomerBody = {
     ...detailsInputOf(values),
-    invite_email: blankToNull(values.invite_email),
-    payment_settings: input,
+    invite_email: values.invite_email.trim() === '' ? null : values.invite_email,
+    payment_settings: paymentInputOf(values),
   };
-  return validated(body, createCustomer.body!.safeParse(body), errors);
 }

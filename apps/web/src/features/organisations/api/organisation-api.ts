@@ -7,7 +7,7 @@ import {
 } from '@tradeport/contract';
 import type { z } from 'zod';
 import { request } from '#lib/api-client.ts';
-import { bodySchemaOf } from '#lib/form-errors.ts';
+import { bodySchemaOf } from '#lib/forms/body-schema.ts';
 import { scopedKey } from '#lib/query-keys.ts';
 
 export const organisationKeys = {

@@ -1,16 +1,15 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Organisation } from '@tradeport/contract';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { ApiError } from '#lib/api-error.ts';
-import type { FieldErrors } from '#lib/form-errors.ts';
+import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import { queryClient } from '#lib/query-client.ts';
 import { showSuccessToast } from '#lib/toasts.ts';
 import { FormErrorAlert } from '#lib/ui/form-error-alert.tsx';
 import { ImageField } from '#lib/ui/image-field.tsx';
 import { QueryStatus } from '#lib/ui/query-status.tsx';
 import { TitledSection } from '#lib/ui/titled-section.tsx';
-import { useFormState } from '#lib/use-form-state.ts';
 import {
   ORGANISATION_FORM_ERROR_CODES,
   organisationKeys,
@@ -19,9 +18,7 @@ import {
   UpdateOrganisationBody,
 } from '../api/organisation-api.ts';
 import { OrganisationFields } from './organisation-fields.tsx';
-import { ORGANISATION_FIELDS, organisationFormValues, toOrganisationInput } from './organisation-form.ts';
-
-const FIELDS = [...ORGANISATION_FIELDS, 'image'] as const;
+import { organisationFormValues, toOrganisationInput } from './organisation-form.ts';
 
 export const STALE_EDIT_MESSAGE =
   'Someone else changed these details while you were editing. Reload to see their changes, then make yours again.';
@@ -31,42 +28,35 @@ function DetailsForm(props: {
   onReload: () => Promise<{ data?: Organisation }>;
 }) {
   const { organisation } = props;
-  const form = useFormState(() => organisationFormValues(organisation));
-  const [image, setImage] = useState(organisation.image);
   // A slug saved before counts as the person's own: renaming must not move the sign-in address.
   const [isSlugEdited, setIsSlugEdited] = useState(true);
   const [isStale, setIsStale] = useState(false);
   const [isReloading, setIsReloading] = useState(false);
-  // The logo has no text field of its own; its error is kept with the others, under its wire name.
-  const imageError = (form.fieldErrors as FieldErrors<(typeof FIELDS)[number]>).image;
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    await form.submit({
-      schema: UpdateOrganisationBody,
-      input: { ...toOrganisationInput(form.values), image, version: organisation.version },
-      fields: FIELDS,
-      handledErrorCodes: ORGANISATION_FORM_ERROR_CODES,
-      send: async (body) => {
-        const saved = await saveOrganisation(organisation.id, body);
-        queryClient.setQueryData(organisationKeys.detail(organisation.id), saved);
-        // The title shows in the header and the switcher, which read the current user.
-        void queryClient.invalidateQueries({
-          queryKey: [organisation.id],
-          predicate: (query) => query.queryKey[1] !== 'organisations',
-        });
-        showSuccessToast('Organisation details saved');
-      },
-      onFailure: (failure, error) => {
-        // A 409 that names no field (a taken slug names body.slug) means the version was stale.
-        if (error instanceof ApiError && error.code === 'CONFLICT' && failure.formError) {
-          setIsStale(true);
-          return { fieldErrors: {}, formError: null };
-        }
-        return failure;
-      },
-    });
-  };
+  const { form, fieldError, formError, formProps, submitProps, isSubmitting } = useContractForm({
+    initialValues: { ...organisationFormValues(organisation), image: organisation.image },
+    schema: UpdateOrganisationBody,
+    toInput: (values) => ({ ...toOrganisationInput(values), version: organisation.version }),
+    handledErrorCodes: ORGANISATION_FORM_ERROR_CODES,
+    onSubmit: async (body) => {
+      const saved = await saveOrganisation(organisation.id, body);
+      queryClient.setQueryData(organisationKeys.detail(organisation.id), saved);
+      // The title shows in the header and the switcher, which read the current user.
+      void queryClient.invalidateQueries({
+        queryKey: [organisation.id],
+        predicate: (query) => query.queryKey[1] !== 'organisations',
+      });
+      showSuccessToast('Organisation details saved');
+    },
+    onFailure: (failure, error) => {
+      // A 409 that names no field (a taken slug names body.slug) means the version was stale.
+      if (error instanceof ApiError && error.code === 'CONFLICT' && failure.formError) {
+        setIsStale(true);
+        return { fieldErrors: {}, formError: null };
+      }
+    },
+  });
+  // The logo has no text field of its own; its refusal shows beneath it.
+  const imageError = fieldError('image');
 
   // A newer version remounts this form with it; otherwise the answer is put in place here.
   const reload = async () => {
@@ -74,8 +64,7 @@ function DetailsForm(props: {
     try {
       const { data } = await props.onReload();
       if (data) {
-        form.setValues(organisationFormValues(data));
-        setImage(data.image);
+        form.setValues({ ...organisationFormValues(data), image: data.image });
         setIsStale(false);
       }
     } finally {
@@ -84,7 +73,7 @@ function DetailsForm(props: {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Organisation details">
+    <form {...formProps} aria-label="Organisation details">
       <Stack gap="lg">
         {isStale && (
           <Alert color="orange" variant="light" title="These details have changed">
@@ -102,13 +91,13 @@ function DetailsForm(props: {
             </Stack>
           </Alert>
         )}
-        <FormErrorAlert message={form.formError} />
+        <FormErrorAlert message={formError} />
         <ImageField
           label="Logo"
-          value={image}
-          onChange={setImage}
+          value={form.values.image}
+          onChange={(image) => form.setFieldValue('image', image)}
           fallback={form.values.title || organisation.title}
-          disabled={form.isSubmitting}
+          disabled={isSubmitting}
         />
         {imageError && (
           <Text size="sm" c="red" role="alert">
@@ -119,12 +108,10 @@ function DetailsForm(props: {
           form={form}
           isSlugEdited={isSlugEdited}
           onSlugEdited={() => setIsSlugEdited(true)}
-          disabled={form.isSubmitting}
+          disabled={isSubmitting}
         />
         <Group justify="flex-end">
-          <Button type="submit" loading={form.isSubmitting}>
-            Save details
-          </Button>
+          <Button {...submitProps}>Save details</Button>
         </Group>
       </Stack>
     </form>

@@ -1,10 +1,7 @@
 import { Fieldset, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { AU_STATES } from '@tradeport/contract';
 import type { ChangeEvent } from 'react';
-import type { FormState } from '#lib/use-form-state.ts';
-import { type OrganisationFormValues, suggestSlug } from './organisation-form.ts';
-
-type OrganisationFormState = FormState<OrganisationFormValues>;
+import { type OrganisationForm, suggestSlug } from './organisation-form.ts';
 
 const STATE_OPTIONS = AU_STATES.map((state) => ({ value: state, label: state }));
 
@@ -13,7 +10,7 @@ const STATE_OPTIONS = AU_STATES.map((state) => ({ value: state, label: state }))
  * false the slug follows the title; typing into it makes it the person's own.
  */
 export function OrganisationFields(props: {
-  form: OrganisationFormState;
+  form: OrganisationForm;
   isSlugEdited: boolean;
   onSlugEdited: () => void;
   disabled?: boolean;
@@ -23,13 +20,13 @@ export function OrganisationFields(props: {
 
   const onTitleChange = (event: ChangeEvent<HTMLInputElement>) => {
     const title = event.currentTarget.value;
-    form.setValue('title', title);
-    if (!isSlugEdited) form.setValue('slug', suggestSlug(title));
+    form.setFieldValue('title', title);
+    if (!isSlugEdited) form.setFieldValue('slug', suggestSlug(title));
   };
 
   const onSlugChange = (event: ChangeEvent<HTMLInputElement>) => {
     onSlugEdited();
-    form.setValue('slug', event.currentTarget.value);
+    form.setFieldValue('slug', event.currentTarget.value);
   };
 
   return (
@@ -40,17 +37,17 @@ export function OrganisationFields(props: {
             label="Business name"
             autoComplete="organization"
             required
-            {...form.textProps('title')}
+            {...form.getInputProps('title')}
             onChange={onTitleChange}
           />
           <TextInput
             label="Sign-in address (slug)"
             description={`Your customers sign in at ${origin}/sign-in?merchant=${form.values.slug || 'your-slug'}`}
             required
-            {...form.textProps('slug')}
+            {...form.getInputProps('slug')}
             onChange={onSlugChange}
           />
-          <TextInput label="ABN" inputMode="numeric" placeholder="11 digits" {...form.textProps('abn')} />
+          <TextInput label="ABN" inputMode="numeric" placeholder="11 digits" {...form.getInputProps('abn')} />
         </Stack>
       </Fieldset>
       <Fieldset legend="Address" disabled={disabled}>
@@ -58,22 +55,21 @@ export function OrganisationFields(props: {
           <TextInput
             label="Address line 1"
             autoComplete="address-line1"
-            {...form.textProps('address_line1')}
+            {...form.getInputProps('address_line1')}
           />
           <TextInput
             label="Address line 2"
             autoComplete="address-line2"
-            {...form.textProps('address_line2')}
+            {...form.getInputProps('address_line2')}
           />
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <TextInput label="Suburb" autoComplete="address-level2" {...form.textProps('suburb')} />
+            <TextInput label="Suburb" autoComplete="address-level2" {...form.getInputProps('suburb')} />
             <Select
               label="State"
               data={STATE_OPTIONS}
+              {...form.getInputProps('state')}
               value={form.values.state || null}
-              onChange={(value) => form.setValue('state', value ?? '')}
-              error={form.fieldErrors.state}
-              errorProps={form.errorProps}
+              onChange={(value) => form.setFieldValue('state', value ?? '')}
               clearable
               allowDeselect
             />
@@ -82,19 +78,19 @@ export function OrganisationFields(props: {
               inputMode="numeric"
               autoComplete="postal-code"
               maxLength={4}
-              {...form.textProps('postcode')}
+              {...form.getInputProps('postcode')}
             />
           </SimpleGrid>
         </Stack>
       </Fieldset>
       <Fieldset legend="Contact" disabled={disabled}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Phone" type="tel" autoComplete="tel" {...form.textProps('phone')} />
+          <TextInput label="Phone" type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
           <TextInput
             label="Contact email"
             type="email"
             autoComplete="email"
-            {...form.textProps('contact_email')}
+            {...form.getInputProps('contact_email')}
           />
         </SimpleGrid>
       </Fieldset>

@@ -1,37 +1,23 @@
 import type { Organisation } from '@tradeport/contract';
-import {
-  BUSINESS_DETAILS_FIELDS,
-  businessDetailsValuesOf,
-  EMPTY_BUSINESS_DETAILS,
-} from '#lib/business-details-form.ts';
+import type { UseFormReturnType } from '@mantine/form';
+import { blanksAsNull, formText } from '#lib/forms/form-text.ts';
+import { CreateOrganisationBody } from '../api/organisation-api.ts';
 
-/** An organisation's business details, and the slug its customers sign in with. */
-export const ORGANISATION_FIELDS = [...BUSINESS_DETAILS_FIELDS, 'slug'] as const;
-export type OrganisationField = (typeof ORGANISATION_FIELDS)[number];
-export type OrganisationFormValues = Record<OrganisationField, string>;
+/** An organisation's business details and the slug its customers sign in with: the contract's fields. */
+const ORGANISATION_FIELDS = Object.keys(
+  CreateOrganisationBody.shape,
+) as (keyof typeof CreateOrganisationBody.shape)[];
+export type OrganisationFormValues = Record<(typeof ORGANISATION_FIELDS)[number], string>;
+export type OrganisationForm = UseFormReturnType<OrganisationFormValues>;
 
-export const EMPTY_ORGANISATION_FORM: OrganisationFormValues = { ...EMPTY_BUSINESS_DETAILS, slug: '' };
-
-const blankToNull = (value: string) => (value.trim() === '' ? null : value);
-
-/** The form's text as the contract's input: optional fields left blank are sent as null. */
-export function toOrganisationInput(values: OrganisationFormValues) {
-  return {
-    title: values.title,
-    slug: values.slug,
-    abn: blankToNull(values.abn),
-    address_line1: blankToNull(values.address_line1),
-    address_line2: blankToNull(values.address_line2),
-    suburb: blankToNull(values.suburb),
-    state: blankToNull(values.state),
-    postcode: blankToNull(values.postcode),
-    phone: blankToNull(values.phone),
-    contact_email: blankToNull(values.contact_email),
-  };
+/** What the inputs start with: the organisation's details as text, or nothing for a new one. */
+export function organisationFormValues(organisation?: Organisation): OrganisationFormValues {
+  return formText(ORGANISATION_FIELDS, organisation);
 }
 
-export function organisationFormValues(organisation: Organisation): OrganisationFormValues {
-  return { ...businessDetailsValuesOf(organisation), slug: organisation.slug };
+/** The form's text as the contract's input: optional fields left blank are sent as null. */
+export function toOrganisationInput(values: Record<string, unknown>) {
+  return blanksAsNull(CreateOrganisationBody, values);
 }
 
 const SLUG_MAX = 60;

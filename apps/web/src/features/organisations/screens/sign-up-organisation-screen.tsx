@@ -1,47 +1,38 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { TRIAL_LENGTH_DAYS } from '@tradeport/contract';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import { organisationIdStore } from '#lib/organisation.ts';
 import { queryClient } from '#lib/query-client.ts';
 import { AuthCard } from '#lib/ui/auth-card.tsx';
 import { FormErrorAlert } from '#lib/ui/form-error-alert.tsx';
-import { useFormState } from '#lib/use-form-state.ts';
 import {
   CreateOrganisationBody,
   createMerchantOrganisation,
   ORGANISATION_FORM_ERROR_CODES,
 } from '../api/organisation-api.ts';
 import { OrganisationFields } from '../components/organisation-fields.tsx';
-import {
-  EMPTY_ORGANISATION_FORM,
-  ORGANISATION_FIELDS,
-  toOrganisationInput,
-} from '../components/organisation-form.ts';
+import { organisationFormValues, toOrganisationInput } from '../components/organisation-form.ts';
 
 /** Sign-up step 2: the merchant organisation, with the person as its Admin and a free trial. */
 export function SignUpOrganisationScreen() {
   const navigate = useNavigate();
-  const form = useFormState(EMPTY_ORGANISATION_FORM);
   const [isSlugEdited, setIsSlugEdited] = useState(false);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    await form.submit({
-      schema: CreateOrganisationBody,
-      input: toOrganisationInput(form.values),
-      fields: ORGANISATION_FIELDS,
-      handledErrorCodes: ORGANISATION_FORM_ERROR_CODES,
-      isLeavingOnSuccess: true,
-      send: async (body) => {
-        const organisation = await createMerchantOrganisation(body);
-        organisationIdStore.set(organisation.id);
-        // The current user now has an organisation (and a trial) to act for.
-        await queryClient.invalidateQueries();
-        navigate('/', { replace: true });
-      },
-    });
-  };
+  const { form, formError, formProps, submitProps, isSubmitting } = useContractForm({
+    initialValues: organisationFormValues(),
+    schema: CreateOrganisationBody,
+    toInput: toOrganisationInput,
+    handledErrorCodes: ORGANISATION_FORM_ERROR_CODES,
+    isLeavingOnSuccess: true,
+    onSubmit: async (body) => {
+      const organisation = await createMerchantOrganisation(body);
+      organisationIdStore.set(organisation.id);
+      // The current user now has an organisation (and a trial) to act for.
+      await queryClient.invalidateQueries();
+      navigate('/', { replace: true });
+    },
+  });
 
   return (
     <AuthCard
@@ -53,18 +44,16 @@ export function SignUpOrganisationScreen() {
         </Text>
       }
     >
-      <FormErrorAlert message={form.formError} />
-      <form onSubmit={onSubmit} noValidate>
+      <FormErrorAlert message={formError} />
+      <form {...formProps}>
         <Stack gap="lg">
           <OrganisationFields
             form={form}
             isSlugEdited={isSlugEdited}
             onSlugEdited={() => setIsSlugEdited(true)}
-            disabled={form.isSubmitting}
+            disabled={isSubmitting}
           />
-          <Button type="submit" loading={form.isSubmitting}>
-            Create organisation
-          </Button>
+          <Button {...submitProps}>Create organisation</Button>
         </Stack>
       </form>
       <Group justify="space-between">

@@ -13,7 +13,7 @@ import {
 } from '@tradeport/contract';
 import type { z } from 'zod';
 import { request } from '#lib/api-client.ts';
-import { bodySchemaOf } from '#lib/form-errors.ts';
+import { bodySchemaOf } from '#lib/forms/body-schema.ts';
 import { ApiError } from '#lib/api-error.ts';
 import { scopedKey } from '#lib/query-keys.ts';
 

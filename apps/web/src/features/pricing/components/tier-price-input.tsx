@@ -2,7 +2,7 @@ import { TextInput } from '@mantine/core';
 import type { TierItem } from '@tradeport/contract';
 import type { KeyboardEvent } from 'react';
 import { formatMoney } from '#lib/format.ts';
-import { errorProps } from '#lib/use-form-state.ts';
+import { errorProps } from '#lib/forms/use-contract-form.ts';
 import { isChanged, type PriceEdit, priceInputText } from '../model/price-edits.ts';
 
 /** Enter goes down the column like a spreadsheet; the inputs are found in the table, in row order. */

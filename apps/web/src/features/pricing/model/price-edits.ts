@@ -1,4 +1,4 @@
-import { PriceCents, type TierPriceInput } from '@tradeport/contract';
+import { formatDollars, PriceCents, type TierPriceInput } from '@tradeport/contract';
 import { parseDollarsToCents } from '#lib/money-input.ts';
 
 /** One row's price as typed, beside the price the tier had when the typing started. */
@@ -6,9 +6,9 @@ export type PriceEdit = { text: string; originalCents: number };
 /** Edits by product id; a row nobody has touched has none. */
 export type PriceEdits = Readonly<Record<string, PriceEdit>>;
 
-/** 450 → "4.50": what a price input shows. Always two decimals, built from integer cents. */
+/** 450 → "4.50": what a price input shows, always with two decimals. */
 export function priceInputText(cents: number): string {
-  return `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+  return formatDollars(cents);
 }
 
 export type PriceCheck = { ok: true; cents: number } | { ok: false; message: string };

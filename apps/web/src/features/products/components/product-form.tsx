@@ -1,13 +1,15 @@
 import { Button, Group, Stack } from '@mantine/core';
-import type { Product } from '@tradeport/contract';
-import { type FormEvent, type ReactNode, useRef } from 'react';
+import { type Product, ProductInput } from '@tradeport/contract';
+import type { ReactNode } from 'react';
+import { ApiError } from '#lib/api-error.ts';
+import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import { FormErrorAlert } from '#lib/ui/form-error-alert.tsx';
-import { useFormState } from '#lib/use-form-state.ts';
 import {
+  PRODUCT_FIELD_ALIASES,
   type ProductBody,
   type ProductFormValues,
-  productSaveFailure,
-  validateProduct,
+  productErrors,
+  productInputOf,
 } from '../model/product-form.ts';
 import { ProductFormFields } from './product-form-fields.tsx';
 
@@ -28,49 +30,36 @@ export function ProductForm(props: {
   /** Saving moves to another page, so the button stays busy until it has gone. */
   isLeavingOnSave?: boolean;
 }) {
-  const form = useFormState(props.initialValues);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  // The first field in trouble gets the focus, so a keyboard user lands on what to fix.
-  const focusFirstError = () =>
-    setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (form.isSubmitting) return;
-    form.clearErrors();
-    const checked = validateProduct(form.values);
-    if (!checked.ok) {
-      form.setFieldErrors(checked.errors);
-      focusFirstError();
-      return;
-    }
-    form.setIsSubmitting(true);
-    try {
-      const saved = await props.save(checked.body);
-      if (!props.isLeavingOnSave) form.setIsSubmitting(false);
-      props.onSaved(saved);
-    } catch (error) {
-      form.setIsSubmitting(false);
-      const failure = productSaveFailure(error, { isEdit: props.onStale !== undefined });
-      if (failure?.isStale) props.onStale?.();
-      else if (failure) {
-        form.showFailure(failure);
-        focusFirstError();
-      }
-    }
-  };
+  const { form, fieldError, formError, formProps, submitProps, isSubmitting } = useContractForm({
+    initialValues: props.initialValues,
+    schema: ProductInput,
+    toInput: productInputOf,
+    moreErrors: productErrors,
+    aliases: PRODUCT_FIELD_ALIASES,
+    // A 409 naming a field (body.sku) is about that field; on an edit, one naming none is a stale version.
+    handledErrorCodes: ['VALIDATION_ERROR', 'CONFLICT'],
+    isLeavingOnSuccess: props.isLeavingOnSave,
+    onSubmit: async (body) => props.onSaved(await props.save(body)),
+    onFailure: (failure, error) => {
+      const isStale =
+        props.onStale !== undefined &&
+        error instanceof ApiError &&
+        error.code === 'CONFLICT' &&
+        Object.keys(failure.fieldErrors).length === 0;
+      if (!isStale) return failure;
+      props.onStale?.();
+      return { fieldErrors: {}, formError: null };
+    },
+  });
 
   return (
-    <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate aria-label={props.label}>
+    <form {...formProps} aria-label={props.label}>
       <Stack gap="lg">
         {props.notice}
-        <FormErrorAlert message={form.formError} />
-        <ProductFormFields form={form} disabled={form.isSubmitting} />
+        <FormErrorAlert message={formError} />
+        <ProductFormFields form={form} disabled={isSubmitting} imageError={fieldError('image')} />
         <Group justify="flex-end">
-          <Button type="submit" loading={form.isSubmitting}>
-            {props.submitLabel}
-          </Button>
+          <Button {...submitProps}>{props.submitLabel}</Button>
         </Group>
       </Stack>
     </form>

@@ -1,7 +1,7 @@
 import { type OptionsFilter, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { errorProps } from '#lib/use-form-state.ts';
+import { errorProps } from '#lib/forms/use-contract-form.ts';
 import { useVocabulary } from '../api/list-vocabulary.ts';
 import type { VocabularyKind } from '../api/product-keys.ts';
 import type { Picked } from '../model/product-form.ts';

@@ -1,7 +1,5 @@
 import { type Product, ProductInput } from '@tradeport/contract';
-import { ApiError } from '#lib/api-error.ts';
 import { formatMoney } from '#lib/format.ts';
-import { type FieldErrors, type FormFailure, type Issue, matchFieldErrors } from '#lib/form-errors.ts';
 import { centsToDollarsText, parseDollarsToCents } from '#lib/money-input.ts';
 import { unitLabel } from './format-product.ts';
 
@@ -27,37 +25,18 @@ export type ProductFormValues = {
   image: string | null;
 };
 
-export type ProductField = keyof ProductFormValues;
-export type ProductFieldErrors = FieldErrors<ProductField>;
 /** What the contract takes once the form's values pass it. */
 export type ProductBody = ProductInput;
 
-export const PRODUCT_FIELDS: readonly ProductField[] = [
-  'name',
-  'sku',
-  'description',
-  'brand',
-  'supplier',
-  'category',
-  'unit_of_measure',
-  'base_price',
-  'cost',
-  'is_gst_applicable',
-  'min_order_quantity',
-  'pack_size',
-  'barcode',
-  'image',
-];
-
-// Wire names that land on form fields with other names.
-const ALIASES: Partial<Record<string, ProductField>> = {
+/** Wire names that land on form fields with other names (cents as dollars, ids as picks). */
+export const PRODUCT_FIELD_ALIASES = {
   base_price_cents: 'base_price',
   cost_cents: 'cost',
   brand_id: 'brand',
   supplier_id: 'supplier',
   category_id: 'category',
   unit_of_measure_id: 'unit_of_measure',
-};
+} as const;
 
 export const EMPTY_PRODUCT: ProductFormValues = {
   name: '',
@@ -99,35 +78,13 @@ export function productFormValuesOf(product: Product): ProductFormValues {
   };
 }
 
-function messageFor(field: ProductField, issue: Issue): string {
-  if (field === 'min_order_quantity' || field === 'pack_size') {
-    return 'Enter a whole number from 1 to 100,000';
-  }
-  if ((field === 'base_price' || field === 'cost') && issue.code === 'too_big') {
-    return `Enter at most ${formatMoney(Number(issue.maximum))}`;
-  }
-  return issue.message;
-}
-
-/** Client-side checks and the server's `details` ("body.sku") land on the same fields. */
-export function productFieldErrors(issues: readonly Issue[]) {
-  return matchFieldErrors(issues, { fields: PRODUCT_FIELDS, aliases: ALIASES, messageFor });
-}
-
 const quantity = (value: number | string) => (value === '' ? Number.NaN : Number(value));
 
-export type ProductValidation = { ok: true; body: ProductBody } | { ok: false; errors: ProductFieldErrors };
-
-/** Dollars and quantities as typed → the contract's input, or what is wrong with them. */
-export function validateProduct(values: ProductFormValues): ProductValidation {
-  const errors: ProductFieldErrors = {};
+/** Dollars, quantities and picks as typed → the contract's input (what cannot be read, productErrors reports). */
+export function productInputOf(values: ProductFormValues) {
   const basePrice = parseDollarsToCents(values.base_price);
-  if (!basePrice.ok) errors.base_price = basePrice.message;
-  else if (basePrice.cents === null) errors.base_price = 'Enter the base price';
   const cost = parseDollarsToCents(values.cost);
-  if (!cost.ok) errors.cost = cost.message;
-
-  const input = {
+  return {
     name: values.name,
     sku: values.sku,
     description: values.description,
@@ -135,7 +92,7 @@ export function validateProduct(values: ProductFormValues): ProductValidation {
     supplier_id: values.supplier?.value ?? null,
     category_id: values.category?.value ?? null,
     unit_of_measure_id: values.unit_of_measure?.value ?? null,
-    // A price that did not parse is already reported; 0 keeps the schema from repeating it.
+    // A price that did not parse is reported by productErrors; 0 keeps the schema from repeating it.
     base_price_cents: (basePrice.ok && basePrice.cents) || 0,
     cost_cents: cost.ok ? cost.cents : null,
     is_gst_applicable: values.is_gst_applicable,
@@ -144,30 +101,36 @@ export function validateProduct(values: ProductFormValues): ProductValidation {
     barcode: values.barcode,
     image: values.image,
   };
-  const parsed = ProductInput.safeParse(input);
-  const all = { ...(parsed.success ? {} : productFieldErrors(parsed.error.issues).errors), ...errors };
-  if (parsed.success && Object.keys(all).length === 0) return { ok: true, body: parsed.data };
-  return { ok: false, errors: all };
 }
 
-export type ProductSaveFailure = FormFailure<ProductField> & {
-  /** The edit was made on an older version than the server's. */
-  isStale: boolean;
-};
+const { shape } = ProductInput;
+const MAX_PRICE_CENTS = shape.base_price_cents.maxValue;
+
+function priceError(text: string, options: { isRequired: boolean }): string | undefined {
+  const price = parseDollarsToCents(text);
+  if (!price.ok) return price.message;
+  if (price.cents === null) return options.isRequired ? 'Enter the base price' : undefined;
+  if (MAX_PRICE_CENTS !== null && price.cents > MAX_PRICE_CENTS) {
+    return `Enter at most ${formatMoney(MAX_PRICE_CENTS)}`;
+  }
+  return undefined;
+}
+
+const QUANTITY_MESSAGE = 'Enter a whole number from 1 to 100,000';
 
 /**
- * How a refused save shows on the form, or null for refusals the API client has toasted already.
- * A 409 that names a field (body.sku) is about that field; on an edit, one that names none means
- * the edit was made on an older version.
+ * The contract's rules on prices and quantities, worded in the person's terms (dollars, not the
+ * wire's cents); these win over the schema's own messages for the same field.
  */
-export function productSaveFailure(error: unknown, options: { isEdit: boolean }): ProductSaveFailure | null {
-  if (!(error instanceof ApiError)) return null;
-  if (error.code !== 'VALIDATION_ERROR' && error.code !== 'CONFLICT') return null;
-  const mapped = productFieldErrors(error.details);
-  const hasFieldError = Object.keys(mapped.errors).length > 0;
-  if (options.isEdit && error.code === 'CONFLICT' && !hasFieldError) {
-    return { fieldErrors: {}, formError: null, isStale: true };
-  }
-  const isUnplaced = mapped.unmatched.length > 0 || !hasFieldError;
-  return { fieldErrors: mapped.errors, formError: isUnplaced ? error.message : null, isStale: false };
+export function productErrors(values: ProductFormValues): Partial<Record<string, string>> {
+  const isQuantity = (value: number | string, schema: typeof shape.pack_size) =>
+    schema.safeParse(quantity(value)).success;
+  return {
+    base_price: priceError(values.base_price, { isRequired: true }),
+    cost: priceError(values.cost, { isRequired: false }),
+    min_order_quantity: isQuantity(values.min_order_quantity, shape.min_order_quantity)
+      ? undefined
+      : QUANTITY_MESSAGE,
+    pack_size: isQuantity(values.pack_size, shape.pack_size) ? undefined : QUANTITY_MESSAGE,
+  };
 }

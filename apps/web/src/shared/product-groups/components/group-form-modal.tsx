@@ -1,21 +1,15 @@
 import { Alert, Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { GroupInput, type GroupSummary } from '@tradeport/contract';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import { showSuccessToast } from '#lib/toasts.ts';
 import { FormErrorAlert } from '#lib/ui/form-error-alert.tsx';
-import { errorProps, useFormState } from '#lib/use-form-state.ts';
 import { useCreateGroup } from '../api/create-group.ts';
 import { useRefreshAccess } from '../api/use-can-edit.ts';
 import { useUpdateGroup } from '../api/update-group.ts';
-import {
-  GROUP_FIELDS,
-  GROUP_FORM_ERROR_CODES,
-  groupFormFailure,
-  groupValuesOf,
-  isStaleEdit,
-} from '../model/group-form.ts';
+import { GROUP_FORM_ERROR_CODES, groupFormFailure, groupValuesOf, isStaleEdit } from '../model/group-form.ts';
 import { capitalise, type GroupKind, type GroupProduct, groupPath } from '../model/group-kind.ts';
 import { isForbidden } from '../model/write-refusal.ts';
 
@@ -34,46 +28,41 @@ function GroupForm<S extends z.ZodType<GroupProduct>>(props: FormProps<S>) {
   const create = useCreateGroup(kind);
   const update = useUpdateGroup(kind, group?.id ?? '');
   const refreshAccess = useRefreshAccess();
-  const form = useFormState(() => groupValuesOf(group));
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    await form.submit({
-      schema: GroupInput,
-      fields: GROUP_FIELDS,
-      handledErrorCodes: GROUP_FORM_ERROR_CODES,
-      send: async (body) => {
-        if (group) {
-          const saved = await update.mutateAsync({ ...body, version: group.version });
-          showSuccessToast(`“${saved.name}” saved`);
-          props.onDone();
-          return;
-        }
-        const created = await create.mutateAsync(body);
-        showSuccessToast(`“${created.name}” added`);
-        // Straight to the new record: its products and customers are what comes next.
-        await navigate(groupPath(kind, created.id));
-      },
-      onFailure: (failure, error) => {
-        if (isForbidden(error)) refreshAccess();
-        if (group && isStaleEdit(error)) props.onStale();
-        return groupFormFailure(failure, error, { kind, isCreate: !group });
-      },
-      isLeavingOnSuccess: true,
-    });
-  };
+  const { form, formError, formProps, submitProps, isSubmitting } = useContractForm({
+    initialValues: groupValuesOf(group),
+    schema: GroupInput,
+    handledErrorCodes: GROUP_FORM_ERROR_CODES,
+    onSubmit: async (body) => {
+      if (group) {
+        const saved = await update.mutateAsync({ ...body, version: group.version });
+        showSuccessToast(`“${saved.name}” saved`);
+        props.onDone();
+        return;
+      }
+      const created = await create.mutateAsync(body);
+      showSuccessToast(`“${created.name}” added`);
+      // Straight to the new record: its products and customers are what comes next.
+      await navigate(groupPath(kind, created.id));
+    },
+    onFailure: (failure, error) => {
+      if (isForbidden(error)) refreshAccess();
+      if (group && isStaleEdit(error)) props.onStale();
+      return groupFormFailure(failure, error, { kind, isCreate: !group });
+    },
+    isLeavingOnSuccess: true,
+  });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={props.label}>
+    <form {...formProps} aria-label={props.label}>
       <Stack gap="md">
-        <FormErrorAlert message={form.formError} />
+        <FormErrorAlert message={formError} />
         <TextInput
           label="Name"
           required
           autoComplete="off"
           data-autofocus
           maxLength={80}
-          {...form.textProps('name')}
+          {...form.getInputProps('name')}
         />
         <Textarea
           label="Description"
@@ -81,18 +70,13 @@ function GroupForm<S extends z.ZodType<GroupProduct>>(props: FormProps<S>) {
           // Not autosize: it needs document.fonts, which jsdom lacks.
           rows={3}
           maxLength={500}
-          value={form.values.description}
-          onChange={(event) => form.setValue('description', event.currentTarget.value)}
-          error={form.fieldErrors.description}
-          errorProps={errorProps}
+          {...form.getInputProps('description')}
         />
         <Group justify="flex-end">
-          <Button variant="default" onClick={props.onDone} disabled={form.isSubmitting}>
+          <Button variant="default" onClick={props.onDone} disabled={isSubmitting}>
             Cancel
           </Button>
-          <Button type="submit" loading={form.isSubmitting}>
-            {group ? 'Save' : `Add ${kind.singular}`}
-          </Button>
+          <Button {...submitProps}>{group ? 'Save' : `Add ${kind.singular}`}</Button>
         </Group>
       </Stack>
     </form>

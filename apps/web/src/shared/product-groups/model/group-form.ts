@@ -1,10 +1,7 @@
 import type { GroupSummary } from '@tradeport/contract';
 import { ApiError } from '#lib/api-error.ts';
-import type { FormFailure } from '#lib/form-errors.ts';
+import type { FormFailure } from '#lib/forms/place-errors.ts';
 import { forbiddenMessage, isForbidden } from './write-refusal.ts';
-
-export const GROUP_FIELDS = ['name', 'description'] as const;
-export type GroupField = (typeof GROUP_FIELDS)[number];
 
 /** The form's text as typed; the contract's GroupInput trims it and turns a blank description to null. */
 export type GroupValues = { name: string; description: string };
@@ -30,10 +27,10 @@ export function isStaleEdit(error: unknown): boolean {
  * form shows above itself (`isStaleEdit`). A 403 says who may make the change.
  */
 export function groupFormFailure(
-  failure: FormFailure<GroupField>,
+  failure: FormFailure,
   error: unknown,
   options: { kind: { plural: string }; isCreate: boolean },
-): FormFailure<GroupField> {
+): FormFailure {
   if (isForbidden(error)) return { fieldErrors: {}, formError: forbiddenMessage(options.kind) };
   if (isStaleEdit(error)) {
     return options.isCreate && error instanceof ApiError

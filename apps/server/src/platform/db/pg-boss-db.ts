@@ -2,7 +2,10 @@ import { PGlite, type Transaction as PgliteTransaction } from '@electric-sql/pgl
 import { is } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Database, Db } from '../db/client.ts';
+import type { Database, Db } from './client.ts';
+
+// A driver adapter: it reaches into drizzle's and the drivers' clients, so it lives with the
+// database client rather than with the jobs that use it.
 
 type Row = Record<string, unknown>;
 

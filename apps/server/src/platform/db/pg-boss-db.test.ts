@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../testing/test-app.ts';
-import type { Database } from '../db/client.ts';
+import type { Database } from './client.ts';
 import { createBossDb, type RootBossDb } from './pg-boss-db.ts';
-import { waitUntil } from './testing/wait-until.ts';
+import { waitUntil } from '../jobs/testing/wait-until.ts';
 
 // pg-boss itself over our adapter, on whichever driver the run uses (PGlite unless DATABASE_URL):
 // its schema scripts, fetch/complete/fail and the maintenance that createJobs() leaves on.
