@@ -1,8 +1,9 @@
+import { resendEmailVerification, verifyEmail } from '@tradeport/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '#lib/session.ts';
-import { answer, fakeFetch } from '#testing/fake-api.ts';
+import { answer, fakeFetch, route } from '#testing/fake-api.ts';
 import { longSession } from '#testing/fixtures.ts';
 import { renderRoutes } from '#testing/render-routes.tsx';
 import { VerifyEmailScreen } from './verify-email-screen.tsx';
@@ -34,7 +35,7 @@ describe('VerifyEmailScreen', () => {
   });
 
   it('sends the typed code and goes on to the next sign-up step', async () => {
-    const api = fakeFetch({ 'POST /api/v1/users/current/verify-email': answer(200, { verified: true }) });
+    const api = fakeFetch({ [route(verifyEmail)]: answer(200, { verified: true }) });
     vi.stubGlobal('fetch', api.stub);
     renderRoutes(routes, '/sign-up/verify-email?next=%2Fsign-up-organisation');
     const user = userEvent.setup();
@@ -42,14 +43,14 @@ describe('VerifyEmailScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm email' }));
 
     expect(await screen.findByText('Organisation step')).toBeInTheDocument();
-    expect(api.requestsTo('POST /api/v1/users/current/verify-email')[0]?.body).toEqual({
+    expect(api.requestsTo(route(verifyEmail))[0]?.body).toEqual({
       code: 'ABCDE-FGHJK',
     });
   });
 
   it('fills the code from the emailed link and shows a refusal on the field', async () => {
     const api = fakeFetch({
-      'POST /api/v1/users/current/verify-email': answer(400, {
+      [route(verifyEmail)]: answer(400, {
         error_code: 'VALIDATION_ERROR',
         message: 'This code is wrong or has expired.',
         details: [{ path: 'body.code', message: 'This code is wrong or has expired.' }],
@@ -66,13 +67,13 @@ describe('VerifyEmailScreen', () => {
 
   it('sends a new code on request', async () => {
     const api = fakeFetch({
-      'POST /api/v1/users/current/verify-email/resend': answer(202, { accepted: true }),
+      [route(resendEmailVerification)]: answer(202, { accepted: true }),
     });
     vi.stubGlobal('fetch', api.stub);
     renderRoutes(routes, '/sign-up/verify-email');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Send a new code' }));
     expect(await screen.findByText('We sent you a new code.')).toBeInTheDocument();
-    expect(api.requestsTo('POST /api/v1/users/current/verify-email/resend')).toHaveLength(1);
+    expect(api.requestsTo(route(resendEmailVerification))).toHaveLength(1);
   });
 
   it('does not follow a next address to another site', async () => {
