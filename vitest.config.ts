@@ -22,7 +22,14 @@ export default defineConfig({
           isolate: false,
         },
       },
-      { extends: 'apps/web/vite.config.ts', test: { name: 'web', root: 'apps/web' } },
+      {
+        extends: 'apps/web/vite.config.ts',
+        // One jsdom and one module graph per worker instead of per file: jsdom and Mantine set-up
+        // was over half of every file's time. src/testing/setup.ts resets what is shared (DOM,
+        // query cache, toasts, storage) after each test; a file that stubs globals or fakes
+        // timers must put them back in its own afterEach.
+        test: { name: 'web', root: 'apps/web', isolate: false },
+      },
       {
         test: {
           name: 'e2e',

@@ -37,7 +37,9 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   return {
     database,
     async drop() {
-      await database.close();
+      // A test may have closed it already (to see how the app answers without a database); the
+      // copy must go regardless, or every run leaves one behind on the server.
+      await database.close().catch(() => {});
       await dropPostgresDatabase(serverUrl, name);
     },
   };
@@ -86,10 +88,13 @@ export async function createTestApp(
       now = date;
     },
     close: async () => {
-      await app.close();
-      await services.stop();
-      await drop();
-      await rm(dataDir, { recursive: true, force: true });
+      try {
+        await app.close();
+        await services.stop();
+      } finally {
+        await drop();
+        await rm(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

@@ -179,7 +179,8 @@ describe('a dropped database connection', () => {
     const response = await broken.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(response.statusCode).toBe(503);
     expect(response.json().error_code).toBe('SERVICE_UNAVAILABLE');
-    await broken.app.close();
+    // Stopping its jobs fails on the closed database; close() still drops the copy on PostgreSQL.
+    await broken.close().catch(() => {});
   });
 });
 

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { listCustomers, ORGANISATION_HEADER } from '@tradeport/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -13,6 +13,7 @@ import {
 import { route } from '#testing/fake-api.ts';
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -86,10 +87,12 @@ describe('CustomersScreen', () => {
       api.requestsTo(route(listCustomers, { id: harbour.id })).map((r) => r.query.get('search'));
 
     const box = screen.getByRole('searchbox', { name: 'Search customers' });
+    // The debounce is waited out on a fake clock; shouldAdvanceTime keeps everything else moving.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     await userEvent.type(box, 'c');
     expect(await screen.findByText('Type at least 2 characters to search')).toBeInTheDocument();
     // Longer than the debounce: one character is never sent.
-    await new Promise((resolve) => setTimeout(resolve, 450));
+    await act(() => vi.advanceTimersByTimeAsync(450));
     expect(searches()).toEqual([null]);
 
     await userEvent.type(box, 'a');

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bulkProducts, exportProducts, listProducts, ORGANISATION_HEADER } from '@tradeport/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -17,6 +17,7 @@ import {
 import { route } from '#testing/fake-api.ts';
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -83,9 +84,11 @@ describe('ProductsScreen', () => {
     const sent = (name: string) => api.requestsTo(LIST).map((request) => paramsOf(request).get(name));
 
     const box = screen.getByRole('searchbox', { name: 'Search products' });
+    // The debounce is waited out on a fake clock; shouldAdvanceTime keeps everything else moving.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     await userEvent.type(box, 'm');
     expect(await screen.findByText('Type at least 2 characters to search')).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 450));
+    await act(() => vi.advanceTimersByTimeAsync(450));
     expect(sent('search')).toEqual([null]);
     await userEvent.type(box, 'i');
     await waitFor(() => expect(sent('search')).toEqual([null, 'mi']));
