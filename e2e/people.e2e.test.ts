@@ -55,6 +55,14 @@ describe('a new merchant', () => {
     await page.locator('altcha-widget [data-state="verified"]').waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Create account' }).click();
 
+    // The address is confirmed with the code from the welcome email before going on.
+    await page.waitForURL('**/sign-up/verify-email?**');
+    const mail = await smtp.waitFor((m) => m.to.includes('olive@grove.test') && /confirm/i.test(m.subject));
+    const code = mail.text.match(/code is ([0-9A-Z-]+)/)?.[1];
+    if (!code) throw new Error(`no code in:\n${mail.text}`);
+    await page.getByLabel(/^Code/).fill(code);
+    await page.getByRole('button', { name: 'Confirm email' }).click();
+
     await page.waitForURL('**/sign-up-organisation');
     await page.getByLabel('Business name').fill('Grove Provisions');
     await page.getByLabel('ABN').fill('53 004 085 616');

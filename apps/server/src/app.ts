@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { emailVerificationRoutes } from './modules/account/email-verification.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { catalogueTaxonomyRoutes } from './modules/catalogue-taxonomy/catalogue-taxonomy.routes.ts';
@@ -18,7 +19,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { visibilityRoutes } from './modules/visibility/visibility.routes.ts';
 import { createAuthenticate } from './platform/auth/authenticate.ts';
-import { installErrorHandling } from './platform/http/error-handler.ts';
+import { clientErrorHandler, frameworkErrors, installErrorHandling } from './platform/http/error-handler.ts';
 import { installOpenApi } from './platform/http/openapi.ts';
 import { installSpa } from './platform/http/spa.ts';
 import { prepareAccessQueries } from './platform/tenancy/membership.queries.ts';
@@ -33,6 +34,12 @@ export type BuildAppOptions = AppDeps & {
 const BODY_LIMIT_BYTES = 1024 * 1024;
 const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
 
+/** A hop count as the function proxy-addr makes of one (Fastify's types leave the number form out). */
+const trustHops =
+  (hops: number) =>
+  (_address: string, hop: number): boolean =>
+    hop < hops;
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
@@ -45,8 +52,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
           },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    // Off unless configured: otherwise any client could name its own address in X-Forwarded-For
+    // and so escape the per-address sign-in and password-reset limits.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     return503OnClosing: true,
+    // Failures before any route runs answer with the same {error_code, message} body as the rest.
+    frameworkErrors,
+    clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -67,6 +79,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   authRoutes(app, deps);
   usersRoutes(app, deps);
   accountRoutes(app, deps);
+  emailVerificationRoutes(app, deps);
   organisationsRoutes(app, deps);
   peopleRoutes(app, deps);
   customersRoutes(app, deps);

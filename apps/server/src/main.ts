@@ -34,7 +34,7 @@ async function main() {
   const seeded = config.seedDemo ? await seedDemo(database.db) : false;
   // A database seeded otherwise (npm run seed:large on an empty one) has no demo logins to list.
   const showDemoLogins = config.seedDemo && (seeded || (await hasDemoLogins(database.db)));
-  const secret = await resolveJwtSecret({ configured: config.jwtSecret, dataDir: config.dataDir });
+  const secret = await resolveJwtSecret({ configured: config.jwtSecret, db: database.db });
   const log = pino({ level: config.logLevel });
   const services = await createServices({ config, database, signingSecret: secret, log });
   const app = await buildApp(services.deps);

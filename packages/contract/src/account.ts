@@ -59,6 +59,8 @@ export const AccountProfile = z.object({
   name: z.string(),
   email: z.string(),
   image: z.string().nullable(),
+  /** False from sign-up until the emailed code comes back; invitations to the email wait for it. */
+  email_verified: z.boolean(),
 });
 export type AccountProfile = z.infer<typeof AccountProfile>;
 
@@ -117,6 +119,33 @@ export const verifyPasswordReset = defineEndpoint({
     new_password: NewPassword,
   }),
   response: z.object({ reset: z.literal(true) }),
+});
+
+export const EmailVerificationCode = z.string().trim().min(1, 'Enter the code from the email').max(200);
+
+export const verifyEmail = defineEndpoint({
+  method: 'POST',
+  path: '/users/current/verify-email',
+  summary: 'Prove the signed-in person receives mail at their email with the code sent at sign-up',
+  description:
+    'Until then, invitations addressed to that email are not listed and cannot be accepted or ' +
+    'declined (403 FORBIDDEN). Field error body.code when the code is wrong, used or expired; ' +
+    'rate-limited per person (429 RATE_LIMITED). Verifying again answers the same.',
+  tags: ['account'],
+  auth: 'user',
+  body: z.object({ code: EmailVerificationCode }),
+  response: z.object({ verified: z.literal(true) }),
+});
+
+export const resendEmailVerification = defineEndpoint({
+  method: 'POST',
+  path: '/users/current/verify-email/resend',
+  summary: 'Email a new verification code and link (valid for a day); earlier codes keep working until used',
+  description: 'Rate-limited per person (429 RATE_LIMITED). Sends nothing when already verified.',
+  tags: ['account'],
+  auth: 'user',
+  response: z.object({ accepted: z.literal(true) }),
+  status: 202,
 });
 
 export const getSupportContact = defineEndpoint({

@@ -28,6 +28,25 @@ describe('loadConfig', () => {
     }
   });
 
+  it('trusts no proxy unless told to', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'TRUE' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1/128,loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      '::1/128',
+      'loopback',
+    ]);
+  });
+
+  it('names a TRUST_PROXY that is neither a switch, a count nor addresses', () => {
+    for (const bad of ['yes please', '10.0.0.0/33', '10.0.0.1/8/8', ',']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
   it('parses SEED_DEMO=false', () => {
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
   });

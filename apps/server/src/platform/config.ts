@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { Environment } from '@tradeport/contract';
 import { z } from 'zod';
@@ -6,10 +7,54 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+// Names proxy-addr (behind Fastify's trustProxy) knows for whole ranges of private addresses.
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One address or CIDR range, as proxy-addr accepts it: 10.0.0.1, 10.0.0.0/8, ::1/128 or a named range. */
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may say who the client is (X-Forwarded-For), in Fastify's trustProxy terms:
+ * false (the default: the socket's address is the client's, so nobody can pick their own),
+ * true (trust every hop — only behind a proxy that overwrites the header), a hop count, or
+ * a comma-separated list of proxy addresses and CIDR ranges.
+ */
+const trustProxyFromEnv = z
+  .string()
+  .trim()
+  .transform((value, context): boolean | number | string[] => {
+    const lower = value.toLowerCase();
+    if (lower === 'true') return true;
+    if (lower === 'false') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const bad = entries.filter((entry) => !isAddressOrRange(entry));
+    if (entries.length === 0 || bad.length > 0) {
+      context.addIssue({
+        code: 'custom',
+        message: `must be true, false, a hop count or a comma-separated list of addresses/CIDR ranges (not: ${bad.join(', ') || value})`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const ConfigSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
+    TRUST_PROXY: trustProxyFromEnv.default(false),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z
       .url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// or postgresql:// URL' })
@@ -35,6 +80,7 @@ const ConfigSchema = z
   .transform((env) => ({
     port: env.PORT,
     host: env.HOST,
+    trustProxy: env.TRUST_PROXY,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,

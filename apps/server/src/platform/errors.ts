@@ -2,6 +2,7 @@ import type { ErrorCode, FieldIssue } from '@tradeport/contract';
 
 const STATUS_BY_CODE: Record<ErrorCode, number> = {
   VALIDATION_ERROR: 400,
+  BAD_REQUEST: 400,
   INVALID_JSON: 400,
   UNSUPPORTED_MEDIA_TYPE: 415,
   PAYLOAD_TOO_LARGE: 413,
@@ -10,6 +11,9 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
+  REQUEST_TIMEOUT: 408,
+  URI_TOO_LONG: 414,
+  HEADERS_TOO_LARGE: 431,
   CONFLICT: 409,
   RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503,

@@ -1,9 +1,11 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
-import { rateLimitHits } from './db/schema/index.ts';
 import { AppError } from './errors.ts';
+import { decrementHits, deleteEarlierWindows, incrementHits } from './rate-limit.queries.ts';
 
 export type RateLimitRule = { name: string; limit: number; windowMs: number };
+
+/** One counted attempt, which the caller may take back when it turns out not to count (a success). */
+export type ConsumedAttempt = { refund(): Promise<void> };
 
 /**
  * Counts one attempt against `rule` for `subject` in a fixed window kept in the database, so
@@ -14,27 +16,20 @@ export async function consumeRateLimit(options: {
   rule: RateLimitRule;
   subject: string;
   now: Date;
-}): Promise<void> {
-  const { rule } = options;
+}): Promise<ConsumedAttempt> {
+  const { db, rule } = options;
+  const key = `${rule.name}:${options.subject}`;
   const windowStart = new Date(Math.floor(options.now.getTime() / rule.windowMs) * rule.windowMs);
-  const [row] = await options.db
-    .insert(rateLimitHits)
-    .values({ key: `${rule.name}:${options.subject}`, windowStart, count: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimitHits.key, rateLimitHits.windowStart],
-      set: { count: sql`${rateLimitHits.count} + 1` },
-    })
-    .returning({ count: rateLimitHits.count });
-  if (row?.count === 1) {
+  const count = await incrementHits(db, { key, windowStart });
+  if (count === 1) {
     // A new window for this key: earlier windows of the same key are finished, drop them.
-    await options.db
-      .delete(rateLimitHits)
-      .where(
-        sql`${rateLimitHits.key} = ${`${rule.name}:${options.subject}`} and ${rateLimitHits.windowStart} < ${windowStart}`,
-      );
+    await deleteEarlierWindows(db, { key, before: windowStart });
   }
-  if ((row?.count ?? 0) > rule.limit) {
+  if (count > rule.limit) {
     const minutes = Math.ceil(rule.windowMs / 60_000);
     throw new AppError('RATE_LIMITED', `Too many attempts. Please wait ${minutes} minutes and try again.`);
   }
+  // Counted up front (not after the outcome is known) so concurrent attempts cannot all slip in
+  // under the limit; the refund goes to the window the attempt was counted in.
+  return { refund: () => decrementHits(db, { key, windowStart }) };
 }

@@ -37,6 +37,9 @@ const SCREENS: Partial<Record<RoutePattern, ComponentType | LazyExoticComponent<
   '/sign-up': lazyScreen(() =>
     import('#features/auth/screens/sign-up-screen.tsx').then((m) => m.SignUpScreen),
   ),
+  '/sign-up/verify-email': lazyScreen(() =>
+    import('#features/auth/screens/verify-email-screen.tsx').then((m) => m.VerifyEmailScreen),
+  ),
   '/sign-up-organisation': lazyScreen(() =>
     import('#features/organisations/screens/sign-up-organisation-screen.tsx').then(
       (m) => m.SignUpOrganisationScreen,

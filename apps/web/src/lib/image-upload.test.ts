@@ -1,7 +1,7 @@
 import { notificationsStore } from '@mantine/notifications';
-import { MAX_IMAGE_BYTES } from '@tradeport/contract';
+import { createImageUpload, MAX_IMAGE_BYTES } from '@tradeport/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch } from '#testing/fake-api.ts';
+import { fakeFetch, route } from '#testing/fake-api.ts';
 import { longSession } from '#testing/fixtures.ts';
 import { jsonResponse } from '#testing/render-routes.tsx';
 import { checkImageFile, ImageUploadError, uploadImage } from './image-upload.ts';
@@ -61,10 +61,10 @@ describe('uploadImage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('asks for a URL for the type, PUTs the bytes with the given headers and gives the public URL', async () => {
-    const api = fakeFetch({
-      'POST /api/v1/s3/presigned-upload-url/image-type/png': () => jsonResponse(201, presigned),
-      'PUT /put/abc': () => new Response(null, { status: 200 }),
-    });
+    const api = fakeFetch(
+      { [route(createImageUpload, { type: 'png' })]: () => jsonResponse(201, presigned) },
+      { outside: { 'PUT /put/abc': () => new Response(null, { status: 200 }) } },
+    );
     vi.stubGlobal('fetch', api.stub);
     const logo = file('logo.png', 'image/png');
 
@@ -84,10 +84,14 @@ describe('uploadImage', () => {
   });
 
   it('fails with a message (and the SPEC §8 toast) when the storage refuses the bytes', async () => {
-    const api = fakeFetch({
-      'POST /api/v1/s3/presigned-upload-url/image-type/png': () => jsonResponse(201, presigned),
-      'PUT /put/abc': () => new Response('<Error>SignatureDoesNotMatch</Error>', { status: 403 }),
-    });
+    const api = fakeFetch(
+      { [route(createImageUpload, { type: 'png' })]: () => jsonResponse(201, presigned) },
+      {
+        outside: {
+          'PUT /put/abc': () => new Response('<Error>SignatureDoesNotMatch</Error>', { status: 403 }),
+        },
+      },
+    );
     vi.stubGlobal('fetch', api.stub);
 
     await expect(uploadImage(file('logo.png', 'image/png'))).rejects.toThrow(

@@ -25,6 +25,8 @@ export const ROUTES = [
   { path: '/logout', title: 'Log out', area: 'auth' },
   // Listed with the auth routes by SPEC §2, but creating an organisation needs the account just made:
   // it keeps their frame (no navigation) and checks the session, so a signed-out visit goes to sign-in.
+  // Right after sign-up, and from the emailed link: needs the session the sign-up started.
+  { path: '/sign-up/verify-email', title: 'Confirm your email', area: 'onboarding' },
   { path: '/sign-up-products', title: 'Add your products', area: 'onboarding' },
   { path: '/sign-up-payment', title: 'Set up payments', area: 'onboarding' },
   { path: '/', title: 'Home', area: 'app' },

@@ -18,3 +18,21 @@ export function passwordResetEmail(options: {
   });
   return { to: options.to, subject: 'Your Tradeport password reset code', text, html };
 }
+
+export function emailVerificationEmail(options: {
+  to: string;
+  name: string;
+  code: string;
+  link: URL;
+}): MailMessage {
+  const { text, html } = renderEmail({
+    heading: 'Confirm your email address',
+    paragraphs: [
+      `Hi ${options.name}, welcome to Tradeport. Please confirm that this is your email address.`,
+      `Your code is ${options.code}. It works once, for the next 24 hours.`,
+      'If you did not create a Tradeport account, ignore this email.',
+    ],
+    action: { label: 'Confirm my email', url: options.link.toString() },
+  });
+  return { to: options.to, subject: 'Confirm your Tradeport email address', text, html };
+}

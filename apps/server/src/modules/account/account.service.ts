@@ -1,33 +1,43 @@
 import type { SignUpBody } from '@tradeport/contract';
-import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps.ts';
 import { assertAcceptablePassword } from '../../platform/auth/password-policy.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { uniqueViolation } from '../../platform/db/database-errors.ts';
-import { users } from '../../platform/db/schema/index.ts';
 import { AppError, unauthorized } from '../../platform/errors.ts';
 import { revokeAllRefreshTokens } from '../auth/refresh-tokens.queries.ts';
 import { acceptInvitationByToken } from '../people/invitations.service.ts';
 import { resolveImageUrl } from '../uploads/uploads.service.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  updatePasswordHash,
+  updateUserProfile,
+  type UserRow,
+} from './account.queries.ts';
+import { sendEmailVerification } from './email-verification.service.ts';
 
 const emailTaken = () =>
   new AppError('CONFLICT', 'An account with this email already exists. Sign in instead.', [
     { path: 'body.email', message: 'An account with this email already exists. Sign in instead.' },
   ]);
 
-const toProfile = (user: typeof users.$inferSelect) => ({
+const toProfile = (user: UserRow) => ({
   id: user.id,
   name: user.name,
   email: user.email,
   image: user.image,
+  email_verified: user.emailVerifiedAt !== null,
 });
 
-export function createAccountService(deps: Pick<AppDeps, 'database' | 'botCheck' | 'now' | 'storage'>) {
+export function createAccountService(
+  deps: Pick<AppDeps, 'database' | 'botCheck' | 'now' | 'storage' | 'mail' | 'config'>,
+) {
   const { db } = deps.database;
 
   async function getUser(tx: Db, userId: string) {
-    const [user] = await tx.select().from(users).where(eq(users.id, userId));
+    const user = await findUserById(tx, userId);
     if (!user) throw unauthorized();
     return user;
   }
@@ -37,25 +47,35 @@ export function createAccountService(deps: Pick<AppDeps, 'database' | 'botCheck'
     async signUp(body: SignUpBody): Promise<{ userId: string }> {
       const now = deps.now();
       assertAcceptablePassword({ password: body.password, email: body.email, field: 'body.password' });
-      const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, body.email));
-      if (existing) throw emailTaken();
+      if (await findUserByEmail(db, body.email)) throw emailTaken();
       const passwordHash = await hashPassword(body.password);
       try {
         return await db.transaction(async (tx) => {
           await deps.botCheck.verify({ db: tx, payload: body.altcha, field: 'body.altcha', now });
-          const [user] = await tx
-            .insert(users)
-            .values({ email: body.email, name: body.name, passwordHash })
-            .returning({ id: users.id });
+          // Unproven until the emailed code comes back; an invitation link proves it at once
+          // (below: it was sent to this address, and joining checks the two match).
+          const user = await insertUser(tx, {
+            email: body.email,
+            name: body.name,
+            passwordHash,
+            emailVerifiedAt: body.invitation_token ? now : null,
+          });
           if (body.invitation_token) {
             await acceptInvitationByToken({
               tx,
               token: body.invitation_token,
-              user: { id: user!.id, email: body.email },
+              user: { id: user.id, email: body.email },
+              now,
+            });
+          } else {
+            await sendEmailVerification({
+              tx,
+              deps,
+              user: { id: user.id, email: body.email, name: body.name },
               now,
             });
           }
-          return { userId: user!.id };
+          return { userId: user.id };
         });
       } catch (error) {
         // Two sign-ups with one email at once: the unique index decides, the loser gets the field error.
@@ -77,11 +97,12 @@ export function createAccountService(deps: Pick<AppDeps, 'database' | 'botCheck'
         field: 'body.image',
         now: deps.now(),
       });
-      const [user] = await db
-        .update(users)
-        .set({ name: options.name, image, updatedAt: deps.now() })
-        .where(eq(users.id, options.userId))
-        .returning();
+      const user = await updateUserProfile(db, {
+        userId: options.userId,
+        name: options.name,
+        image,
+        now: deps.now(),
+      });
       if (!user) throw unauthorized();
       return toProfile(user);
     },
@@ -102,7 +123,7 @@ export function createAccountService(deps: Pick<AppDeps, 'database' | 'botCheck'
       const passwordHash = await hashPassword(options.newPassword);
       const now = deps.now();
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+        await updatePasswordHash(tx, { userId: user.id, passwordHash, now });
         await revokeAllRefreshTokens(tx, { userId: user.id, now });
       });
     },

@@ -88,7 +88,13 @@ describe('the account of the signed-in person', () => {
     const user = await createUser(t.database.db, { name: 'Before' });
     const { headers } = await signInAs(t.app, user.email);
     const read = await t.app.inject({ method: 'GET', url: '/api/v1/users/current/account', headers });
-    expect(read.json()).toEqual({ id: user.id, name: 'Before', email: user.email, image: null });
+    expect(read.json()).toEqual({
+      id: user.id,
+      name: 'Before',
+      email: user.email,
+      image: null,
+      email_verified: true,
+    });
     const updated = await t.app.inject({
       method: 'PUT',
       url: '/api/v1/users/current',
@@ -214,6 +220,45 @@ describe('password reset', () => {
     const statuses = [];
     for (let i = 0; i < 6; i++) statuses.push((await post('/auth/password-reset', { email })).statusCode);
     expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
+  });
+
+  it('counts by the connecting address, whatever X-Forwarded-For claims (TRUST_PROXY unset)', async () => {
+    const statuses = [];
+    for (let i = 0; i < 31; i++) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/password-reset',
+        remoteAddress: '203.0.113.7',
+        headers: { 'x-forwarded-for': `198.51.100.${i}` },
+        payload: { email: `rotating-${i}@example.test` },
+      });
+      statuses.push(response.statusCode);
+    }
+    // 30 an hour from one client; a made-up address per request does not make a new client.
+    expect(statuses.slice(0, 30).every((status) => status === 202)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+});
+
+describe('behind a proxy (TRUST_PROXY=1)', () => {
+  it('counts each client the proxy names, not the proxy', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: '1' });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 31; i++) {
+        const response = await proxied.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/password-reset',
+          remoteAddress: '10.0.0.2', // the proxy
+          headers: { 'x-forwarded-for': `198.51.100.${i}` },
+          payload: { email: `behind-proxy-${i}@example.test` },
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses.every((status) => status === 202)).toBe(true);
+    } finally {
+      await proxied.close();
+    }
   });
 });
 

@@ -1,14 +1,21 @@
-import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps.ts';
 import { hashToken } from '../../platform/auth/opaque-tokens.ts';
 import { assertAcceptablePassword } from '../../platform/auth/password-policy.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
-import { passwordResets, users } from '../../platform/db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import { consumeRateLimit } from '../../platform/rate-limit.ts';
 import { revokeAllRefreshTokens } from '../auth/refresh-tokens.queries.ts';
 import { passwordResetEmail } from './account.emails.ts';
+import { findUserByEmail, updatePasswordHash } from './account.queries.ts';
+import {
+  claimPasswordReset,
+  expireOpenPasswordResets,
+  insertPasswordReset,
+} from './password-reset.queries.ts';
+import {
+  newOneTimeCode as newResetCode,
+  normaliseOneTimeCode as normaliseResetCode,
+} from './one-time-code.ts';
 
 const RESET_TTL_MS = 60 * 60_000;
 const HOUR = 60 * 60_000;
@@ -17,20 +24,6 @@ const RULES = {
   requestPerClient: { name: 'reset-request-client', limit: 30, windowMs: HOUR },
   verifyPerEmail: { name: 'reset-verify-email', limit: 10, windowMs: 15 * 60_000 },
 };
-
-// Crockford base32: no I, L, O or U, so a code read aloud or retyped is hard to get wrong.
-const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-
-/** 130 random bits as 26 base32 characters, grouped for reading: XXXXX-XXXXX-…-X. */
-function newResetCode(): string {
-  const bytes = randomBytes(26);
-  const chars = Array.from(bytes, (byte) => ALPHABET[byte & 31]).join('');
-  return chars.match(/.{1,5}/g)!.join('-');
-}
-
-/** What someone typed or pasted, in the one form that was hashed. */
-const normaliseResetCode = (code: string) =>
-  code.toUpperCase().replace(/[\s-]/g, '').replace(/[IL]/g, '1').replace(/O/g, '0');
 
 const wrongCode = () =>
   new AppError('VALIDATION_ERROR', 'This code is wrong or has expired.', [
@@ -46,11 +39,11 @@ export function createPasswordResetService(deps: Pick<AppDeps, 'database' | 'mai
       const now = deps.now();
       await consumeRateLimit({ db, rule: RULES.requestPerClient, subject: options.clientAddress, now });
       await consumeRateLimit({ db, rule: RULES.requestPerEmail, subject: options.email, now });
-      const [user] = await db.select().from(users).where(eq(users.email, options.email));
+      const user = await findUserByEmail(db, options.email);
       if (!user) return;
       const code = newResetCode();
       await db.transaction(async (tx) => {
-        await tx.insert(passwordResets).values({
+        await insertPasswordReset(tx, {
           userId: user.id,
           tokenHash: hashToken(normaliseResetCode(code)),
           expiresAt: new Date(now.getTime() + RESET_TTL_MS),
@@ -69,7 +62,7 @@ export function createPasswordResetService(deps: Pick<AppDeps, 'database' | 'mai
     async verify(options: { email: string; code: string; newPassword: string }): Promise<void> {
       const now = deps.now();
       await consumeRateLimit({ db, rule: RULES.verifyPerEmail, subject: options.email, now });
-      const [user] = await db.select().from(users).where(eq(users.email, options.email));
+      const user = await findUserByEmail(db, options.email);
       if (!user) throw wrongCode();
       assertAcceptablePassword({
         password: options.newPassword,
@@ -79,25 +72,15 @@ export function createPasswordResetService(deps: Pick<AppDeps, 'database' | 'mai
       const passwordHash = await hashPassword(options.newPassword);
       await db.transaction(async (tx) => {
         // Claiming the code and using it are one step: a second submit finds it used.
-        const [claimed] = await tx
-          .update(passwordResets)
-          .set({ usedAt: now })
-          .where(
-            and(
-              eq(passwordResets.userId, user.id),
-              eq(passwordResets.tokenHash, hashToken(normaliseResetCode(options.code))),
-              isNull(passwordResets.usedAt),
-              gt(passwordResets.expiresAt, now),
-            ),
-          )
-          .returning({ id: passwordResets.id });
+        const claimed = await claimPasswordReset(tx, {
+          userId: user.id,
+          tokenHash: hashToken(normaliseResetCode(options.code)),
+          now,
+        });
         if (!claimed) throw wrongCode();
         // Any other code still in someone's inbox stops working too.
-        await tx
-          .update(passwordResets)
-          .set({ usedAt: now })
-          .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
-        await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+        await expireOpenPasswordResets(tx, { userId: user.id, now });
+        await updatePasswordHash(tx, { userId: user.id, passwordHash, now });
         await revokeAllRefreshTokens(tx, { userId: user.id, now });
       });
     },

@@ -1,10 +1,9 @@
 import type { SignInBody } from '@tradeport/contract';
-import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps.ts';
 import { verifyPassword } from '../../platform/auth/passwords.ts';
-import { users } from '../../platform/db/schema/index.ts';
 import { AppError, unauthorized } from '../../platform/errors.ts';
 import { consumeRateLimit } from '../../platform/rate-limit.ts';
+import { findCredentialsByEmail } from './auth.queries.ts';
 import {
   claimRefreshToken,
   findRefreshToken,
@@ -20,10 +19,18 @@ const CONCURRENT_REFRESH_GRACE_MS = 30_000;
 
 export type IssuedSession = { userId: string; refreshToken: string };
 
-// Guessing passwords: a handful of tries per account, more per address (offices share one).
-const SIGN_IN_RULES = {
-  perEmail: { name: 'sign-in-email', limit: 10, windowMs: 15 * 60_000 },
+/**
+ * Guessing passwords. Only failed attempts count (a success takes its count back), and none of
+ * the limits lets someone elsewhere lock the owner out quickly:
+ * - per account and client: a handful of wrong passwords from one place;
+ * - per client: many more, since an office shares one address;
+ * - per account: a slower ceiling over all places, so guessing from many addresses still stops —
+ *   the one limit a stranger can exhaust, and only by failing from several addresses for an hour.
+ */
+export const SIGN_IN_RULES = {
+  perAccountClient: { name: 'sign-in-account-client', limit: 10, windowMs: 15 * 60_000 },
   perClient: { name: 'sign-in-client', limit: 100, windowMs: 15 * 60_000 },
+  perAccount: { name: 'sign-in-account', limit: 30, windowMs: 60 * 60_000 },
 };
 
 export function createAuthService({ database: { db }, now }: Pick<AppDeps, 'database' | 'now'>) {
@@ -35,16 +42,27 @@ export function createAuthService({ database: { db }, now }: Pick<AppDeps, 'data
       credentials: SignInBody;
       clientAddress: string;
     }): Promise<IssuedSession> {
-      await consumeRateLimit({ db, rule: SIGN_IN_RULES.perClient, subject: clientAddress, now: now() });
-      await consumeRateLimit({ db, rule: SIGN_IN_RULES.perEmail, subject: credentials.email, now: now() });
-      const [user] = await db
-        .select({ id: users.id, passwordHash: users.passwordHash })
-        .from(users)
-        .where(eq(users.email, credentials.email));
+      const at = now();
+      const { email } = credentials;
+      // In this order, each only once the one before passed: attempts already refused for one
+      // account and client never reach the account's ceiling, so one address cannot exhaust it.
+      const counted = [
+        await consumeRateLimit({
+          db,
+          rule: SIGN_IN_RULES.perAccountClient,
+          subject: `${email} ${clientAddress}`,
+          now: at,
+        }),
+        await consumeRateLimit({ db, rule: SIGN_IN_RULES.perClient, subject: clientAddress, now: at }),
+        await consumeRateLimit({ db, rule: SIGN_IN_RULES.perAccount, subject: email, now: at }),
+      ];
+      const user = await findCredentialsByEmail(db, email);
       if (!(await verifyPassword(user?.passwordHash, credentials.password)) || !user) {
         throw new AppError('INVALID_CREDENTIALS', 'Email or password is incorrect.');
       }
-      return { userId: user.id, refreshToken: await insertRefreshToken(db, { userId: user.id, now: now() }) };
+      // The right password is not a guess: it uses up none of the limits.
+      await Promise.all(counted.map((attempt) => attempt.refund()));
+      return { userId: user.id, refreshToken: await insertRefreshToken(db, { userId: user.id, now: at }) };
     },
 
     async refresh(presented: string | undefined): Promise<IssuedSession> {

@@ -77,6 +77,45 @@ describe('POST /api/v1/auth/sign-in', () => {
     expect(statuses[10]).toBe(429);
   });
 
+  const signInFrom = (address: string, body: { email: string; password: string }) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-in', remoteAddress: address, payload: body });
+
+  it('does not count successful sign-ins against the limits', async () => {
+    const owner = (await createUser(t.database.db)).email;
+    const statuses = [];
+    for (let i = 0; i < 12; i++) {
+      statuses.push((await signInFrom('192.0.2.10', { email: owner, password: TEST_PASSWORD })).statusCode);
+    }
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    // And they leave the full allowance of mistakes.
+    for (let i = 0; i < 10; i++) {
+      expect((await signInFrom('192.0.2.10', { email: owner, password: `typo-${i}` })).statusCode).toBe(401);
+    }
+  });
+
+  it('does not let failures from one address lock the owner out from another', async () => {
+    const owner = (await createUser(t.database.db)).email;
+    for (let i = 0; i < 10; i++) {
+      expect((await signInFrom('192.0.2.66', { email: owner, password: `guess-${i}` })).statusCode).toBe(401);
+    }
+    const blocked = await signInFrom('192.0.2.66', { email: owner, password: TEST_PASSWORD });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ error_code: 'RATE_LIMITED', message: expect.any(String) });
+    expect((await signInFrom('192.0.2.20', { email: owner, password: TEST_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('stops guessing from many addresses at a slower ceiling per account', async () => {
+    const owner = (await createUser(t.database.db)).email;
+    for (const address of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) {
+      for (let i = 0; i < 10; i++) {
+        expect((await signInFrom(address, { email: owner, password: `guess-${i}` })).statusCode).toBe(401);
+      }
+    }
+    const response = await signInFrom('198.51.100.4', { email: owner, password: 'guess-again' });
+    expect(response.statusCode).toBe(429);
+    expect(response.json().error_code).toBe('RATE_LIMITED');
+  });
+
   it('stores passwords as argon2id hashes', async () => {
     expect(await hashPassword('whatever')).toMatch(/^\$argon2id\$/);
   });

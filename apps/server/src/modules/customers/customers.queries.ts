@@ -3,13 +3,17 @@ import type { Customer, CustomerListRef } from '@tradeport/contract';
 import type { Db } from '../../platform/db/client.ts';
 import {
   customerAccounts,
+  invitations,
   memberships,
   organisations,
   pricingTiers,
   visibilityGroupCustomers,
   visibilityGroups,
+  users,
 } from '../../platform/db/schema/index.ts';
+import { isOpenInvitation } from '../people/invitations.queries.ts';
 import { detailsFromRow } from '../organisations/organisations.mapping.ts';
+import type { OrganisationDetailsColumns } from '../organisations/organisations.queries.ts';
 import { decodeCursor, encodeCursor } from '../../platform/db/keyset-cursor.ts';
 import { containsPattern } from '../../platform/db/like-pattern.ts';
 
@@ -73,7 +77,9 @@ export function toCustomer(row: CustomerRow): Customer {
       row.tierId !== null && row.tierName !== null ? { id: row.tierId, name: row.tierName } : null,
     visibility_groups: row.groups,
     created_at: row.account.createdAt.toISOString(),
-    version: row.account.version,
+    // The organisation's version, not the account's: the customer's own Admin edits the same
+    // details (PUT organisations/{id}), and a stale edit from either side must be refused.
+    version: row.organisation.version,
   };
 }
 
@@ -149,4 +155,116 @@ export async function findHouseAccount(db: Db, merchantId: string) {
     .leftJoin(pricingTiers, tierOfAccount)
     .where(and(eq(customerAccounts.merchantId, merchantId), eq(customerAccounts.isHouseAccount, true)));
   return row;
+}
+
+/**
+ * The merchant's edit of a customer: its organisation's details, guarded by the organisation's
+ * version (the one the customer's own Admin edits too), and the account's archived state.
+ * False when the version is stale.
+ */
+export async function updateCustomerDetails(
+  db: Db,
+  options: {
+    customerId: string;
+    organisationId: string;
+    details: OrganisationDetailsColumns;
+    archivedAt: Date | null;
+    version: number;
+    now: Date;
+  },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(organisations)
+      .set({ ...options.details, version: sql`${organisations.version} + 1`, updatedAt: options.now })
+      .where(and(eq(organisations.id, options.organisationId), eq(organisations.version, options.version)))
+      .returning({ id: organisations.id });
+    if (!updated) return false;
+    await tx
+      .update(customerAccounts)
+      .set({ archivedAt: options.archivedAt, updatedAt: options.now })
+      .where(eq(customerAccounts.id, options.customerId));
+    return true;
+  });
+}
+
+/** A customer organisation and its account with the merchant, in the caller's transaction. */
+export async function insertCustomer(
+  tx: Db,
+  options: {
+    merchantId: string;
+    slug: string;
+    details: OrganisationDetailsColumns;
+    settings: Pick<
+      typeof customerAccounts.$inferInsert,
+      'isPaymentsEnabled' | 'paymentTermsDays' | 'creditLimitCents'
+    >;
+  },
+): Promise<{ accountId: string; organisationId: string }> {
+  const [organisation] = await tx
+    .insert(organisations)
+    .values({ kind: 'CUSTOMER', slug: options.slug, ...options.details })
+    .returning({ id: organisations.id });
+  const [account] = await tx
+    .insert(customerAccounts)
+    .values({
+      merchantId: options.merchantId,
+      customerOrganisationId: organisation!.id,
+      ...options.settings,
+    })
+    .returning({ id: customerAccounts.id });
+  return { accountId: account!.id, organisationId: organisation!.id };
+}
+
+/** The merchant's payment settings for one of its customers; false for another merchant's. */
+export async function updateCustomerSettings(
+  db: Db,
+  options: {
+    merchantId: string;
+    customerId: string;
+    settings: Pick<
+      typeof customerAccounts.$inferInsert,
+      'isPaymentsEnabled' | 'paymentTermsDays' | 'creditLimitCents'
+    >;
+    now: Date;
+  },
+): Promise<boolean> {
+  const [row] = await db
+    .update(customerAccounts)
+    .set({ ...options.settings, updatedAt: options.now })
+    .where(
+      and(eq(customerAccounts.merchantId, options.merchantId), eq(customerAccounts.id, options.customerId)),
+    )
+    .returning({ id: customerAccounts.id });
+  return row !== undefined;
+}
+
+/** The customer organisation's people who have joined, by name. */
+export async function listCustomerPeople(db: Db, organisationId: string) {
+  return db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      level: memberships.level,
+      active: memberships.active,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.organisationId, organisationId), eq(memberships.invitationAccepted, true)))
+    .orderBy(asc(users.name));
+}
+
+export type InvitationRow = typeof invitations.$inferSelect;
+
+/** Invitations to the customer organisation nobody has answered yet, by email. */
+export async function listOpenCustomerInvitations(
+  db: Db,
+  options: { organisationId: string; now: Date },
+): Promise<InvitationRow[]> {
+  return db
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.organisationId, options.organisationId), isOpenInvitation(options.now)))
+    .orderBy(asc(invitations.email));
 }

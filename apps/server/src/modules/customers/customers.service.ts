@@ -1,19 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { CustomerPaymentSettings } from '@tradeport/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps.ts';
-import {
-  customerAccounts,
-  invitations,
-  memberships,
-  organisations,
-  users,
-} from '../../platform/db/schema/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { detailsToColumns } from '../organisations/organisations.mapping.ts';
-import { isOpenInvitation } from '../people/invitations.queries.ts';
 import { createInvitation } from '../people/invitations.service.ts';
-import { findCustomer, findHouseAccount, toCustomer } from './customers.queries.ts';
+import {
+  findCustomer,
+  findHouseAccount,
+  insertCustomer,
+  type InvitationRow,
+  listCustomerPeople,
+  listOpenCustomerInvitations,
+  toCustomer,
+  updateCustomerDetails,
+  updateCustomerSettings,
+} from './customers.queries.ts';
 
 type DetailsInput = Parameters<typeof detailsToColumns>[0];
 
@@ -46,7 +47,7 @@ const customerSlug = (title: string) =>
   }-${randomUUID().slice(0, 8)}`;
 
 /** Someone invited to a customer organisation who has not accepted yet. */
-const toInvitedPerson = (invitation: typeof invitations.$inferSelect) => ({
+const toInvitedPerson = (invitation: InvitationRow) => ({
   user_id: null,
   invitation_id: invitation.id,
   name: null,
@@ -83,34 +84,24 @@ export function createCustomersService(deps: Pick<AppDeps, 'database' | 'now' | 
     }) {
       const now = deps.now();
       const accountId = await db.transaction(async (tx) => {
-        const [organisation] = await tx
-          .insert(organisations)
-          .values({
-            kind: 'CUSTOMER',
-            slug: customerSlug(options.details.title),
-            ...detailsToColumns(options.details),
-          })
-          .returning({ id: organisations.id });
-        const [account] = await tx
-          .insert(customerAccounts)
-          .values({
-            merchantId: options.merchantId,
-            customerOrganisationId: organisation!.id,
-            ...settingsToColumns(options.paymentSettings ?? DEFAULT_PAYMENT_SETTINGS),
-          })
-          .returning({ id: customerAccounts.id });
+        const { accountId: id, organisationId } = await insertCustomer(tx, {
+          merchantId: options.merchantId,
+          slug: customerSlug(options.details.title),
+          details: detailsToColumns(options.details),
+          settings: settingsToColumns(options.paymentSettings ?? DEFAULT_PAYMENT_SETTINGS),
+        });
         if (options.inviteEmail) {
           await createInvitation({
             tx,
             deps,
-            organisationId: organisation!.id,
+            organisationId,
             email: options.inviteEmail,
             level: 'Admin',
             invitedBy: options.invitedBy,
             now,
           });
         }
-        return account!.id;
+        return id;
       });
       return toCustomer(await mustFind(options.merchantId, accountId));
     },
@@ -128,29 +119,20 @@ export function createCustomersService(deps: Pick<AppDeps, 'database' | 'now' | 
         throw new AppError('CONFLICT', 'The house account cannot be archived.');
       }
       const now = deps.now();
-      await db.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(customerAccounts)
-          .set({
-            archivedAt: options.archived ? (current.account.archivedAt ?? now) : null,
-            version: sql`${customerAccounts.version} + 1`,
-            updatedAt: now,
-          })
-          .where(
-            and(eq(customerAccounts.id, options.customerId), eq(customerAccounts.version, options.version)),
-          )
-          .returning({ id: customerAccounts.id });
-        if (!updated) {
-          throw new AppError(
-            'CONFLICT',
-            'Someone else changed this customer since you opened it. Reload to see their changes.',
-          );
-        }
-        await tx
-          .update(organisations)
-          .set({ ...detailsToColumns(options.details), updatedAt: now })
-          .where(eq(organisations.id, current.organisation.id));
+      const saved = await updateCustomerDetails(db, {
+        customerId: options.customerId,
+        organisationId: current.organisation.id,
+        details: detailsToColumns(options.details),
+        archivedAt: options.archived ? (current.account.archivedAt ?? now) : null,
+        version: options.version,
+        now,
       });
+      if (!saved) {
+        throw new AppError(
+          'CONFLICT',
+          'Someone else changed this customer since you opened it. Reload to see their changes.',
+        );
+      }
       return toCustomer(await mustFind(options.merchantId, options.customerId));
     },
 
@@ -162,40 +144,24 @@ export function createCustomersService(deps: Pick<AppDeps, 'database' | 'now' | 
       customerId: string;
       settings: CustomerPaymentSettings;
     }) {
-      const [row] = await db
-        .update(customerAccounts)
-        .set({ ...settingsToColumns(options.settings), updatedAt: deps.now() })
-        .where(
-          and(
-            eq(customerAccounts.merchantId, options.merchantId),
-            eq(customerAccounts.id, options.customerId),
-          ),
-        )
-        .returning({ id: customerAccounts.id });
-      if (!row) throw notFound('Customer');
+      const updated = await updateCustomerSettings(db, {
+        merchantId: options.merchantId,
+        customerId: options.customerId,
+        settings: settingsToColumns(options.settings),
+        now: deps.now(),
+      });
+      if (!updated) throw notFound('Customer');
       return options.settings;
     },
 
     /** The customer's people and the invitations still open, for the merchant to see. */
     async listUsers(merchantId: string, customerId: string) {
       const { organisation } = await mustFind(merchantId, customerId);
-      const people = await db
-        .select({
-          id: users.id,
-          name: users.name,
-          email: users.email,
-          level: memberships.level,
-          active: memberships.active,
-        })
-        .from(memberships)
-        .innerJoin(users, eq(users.id, memberships.userId))
-        .where(and(eq(memberships.organisationId, organisation.id), eq(memberships.invitationAccepted, true)))
-        .orderBy(asc(users.name));
-      const open = await db
-        .select()
-        .from(invitations)
-        .where(and(eq(invitations.organisationId, organisation.id), isOpenInvitation(deps.now())))
-        .orderBy(asc(invitations.email));
+      const people = await listCustomerPeople(db, organisation.id);
+      const open = await listOpenCustomerInvitations(db, {
+        organisationId: organisation.id,
+        now: deps.now(),
+      });
       return [
         ...people.map((person) => ({
           user_id: person.id,

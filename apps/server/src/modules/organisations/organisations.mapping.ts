@@ -1,7 +1,5 @@
 import type { Organisation } from '@tradeport/contract';
-import type { organisations } from '../../platform/db/schema/index.ts';
-
-type OrganisationRow = typeof organisations.$inferSelect;
+import type { OrganisationDetailsColumns, OrganisationRow } from './organisations.queries.ts';
 
 /** Contract input (snake_case) → columns, for the details both merchants and customers have. */
 export function detailsToColumns(input: {
@@ -14,7 +12,7 @@ export function detailsToColumns(input: {
   suburb: string | null;
   state: string | null;
   postcode: string | null;
-}) {
+}): OrganisationDetailsColumns {
   return {
     title: input.title,
     abn: input.abn,

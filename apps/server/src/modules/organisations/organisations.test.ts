@@ -7,6 +7,7 @@ import {
   signInAs,
   type TestApp,
 } from '../../testing/index.ts';
+import { customerTestKit } from '../customers/customers.testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -185,5 +186,69 @@ describe('GET /api/v1/organisations/login/slug/{slug}', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/v1/organisations/login/slug/nope' })).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('a customer organisation’s details, edited by its merchant and by its own Admin', () => {
+  const kit = customerTestKit(() => t);
+
+  /** A merchant's customer with an Admin of its own, and what each side's edit form shows. */
+  async function bothSidesOpenTheForm() {
+    const { admin: merchantAdmin, base } = await kit.newMerchant();
+    const customer = await kit.addCustomer(base, merchantAdmin.headers, { title: 'Before' });
+    const customerAdmin = await kit.memberOf(customer.organisation_id, 'Admin');
+    const merchantView = (await kit.api('GET', `${base}/${customer.id}`, merchantAdmin.headers)).json();
+    const customerView = (
+      await kit.api('GET', `/organisations/${customer.organisation_id}`, customerAdmin.headers)
+    ).json();
+    const merchantSaves = (title: string) =>
+      kit.api('PUT', `${base}/${customer.id}`, merchantAdmin.headers, {
+        ...detailsOf(merchantView),
+        title,
+        archived: false,
+        version: merchantView.version,
+      });
+    const customerSaves = (title: string) =>
+      kit.api('PUT', `/organisations/${customer.organisation_id}`, customerAdmin.headers, {
+        ...detailsOf(customerView),
+        title,
+        slug: customerView.slug,
+        image: customerView.image,
+        version: customerView.version,
+      });
+    const currentTitle = async () =>
+      (await kit.api('GET', `/organisations/${customer.organisation_id}`, customerAdmin.headers)).json()
+        .title;
+    return { merchantSaves, customerSaves, currentTitle };
+  }
+
+  const detailsOf = (view: Record<string, unknown>) => ({
+    title: view.title,
+    abn: view.abn,
+    contact_email: view.contact_email,
+    phone: view.phone,
+    address_line1: view.address_line1,
+    address_line2: view.address_line2,
+    suburb: view.suburb,
+    state: view.state,
+    postcode: view.postcode,
+  });
+
+  it('refuses the merchant’s stale edit after the customer saved', async () => {
+    const sides = await bothSidesOpenTheForm();
+    expect((await sides.customerSaves('Customer’s title')).statusCode).toBe(200);
+    const stale = await sides.merchantSaves('Merchant’s title');
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ error_code: 'CONFLICT', message: expect.any(String) });
+    expect(await sides.currentTitle()).toBe('Customer’s title');
+  });
+
+  it('refuses the customer’s stale edit after the merchant saved', async () => {
+    const sides = await bothSidesOpenTheForm();
+    expect((await sides.merchantSaves('Merchant’s title')).statusCode).toBe(200);
+    const stale = await sides.customerSaves('Customer’s title');
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error_code).toBe('CONFLICT');
+    expect(await sides.currentTitle()).toBe('Merchant’s title');
   });
 });

@@ -93,3 +93,92 @@ export async function isActiveMember(db: Db, options: { organisationId: string; 
     );
   return Boolean(row);
 }
+
+/** The signed-in person as invitations see them: addressed by email, answerable once it is proven. */
+export async function findInvitee(db: Db, userId: string) {
+  const [user] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return user;
+}
+
+export type InvitationRow = typeof invitations.$inferSelect;
+
+export async function findOrganisationTitle(db: Db, organisationId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ title: organisations.title })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId));
+  return row?.title;
+}
+
+/**
+ * Withdraws an expired, unanswered invitation of this email to the organisation: it still holds
+ * the one-open-invitation slot.
+ */
+export async function withdrawUnansweredInvitation(
+  db: Db,
+  options: { organisationId: string; email: string; now: Date },
+): Promise<void> {
+  await db
+    .update(invitations)
+    .set({ revokedAt: options.now })
+    .where(
+      and(
+        eq(invitations.organisationId, options.organisationId),
+        eq(invitations.email, options.email),
+        isOpenInvitation(new Date(0)),
+      ),
+    );
+}
+
+export async function insertInvitation(
+  db: Db,
+  values: {
+    organisationId: string;
+    email: string;
+    level: 'Admin' | 'User';
+    tokenHash: string;
+    invitedByUserId: string | null;
+    expiresAt: Date;
+    lastSentAt: Date;
+  },
+): Promise<InvitationRow> {
+  const [invitation] = await db.insert(invitations).values(values).returning();
+  return invitation!;
+}
+
+/** A new token and expiry for an unanswered invitation of the organisation; undefined if none. */
+export async function renewInvitation(
+  db: Db,
+  options: { organisationId: string; invitationId: string; tokenHash: string; now: Date; expiresAt: Date },
+): Promise<InvitationRow | undefined> {
+  const [invitation] = await db
+    .update(invitations)
+    .set({ tokenHash: options.tokenHash, lastSentAt: options.now, expiresAt: options.expiresAt })
+    .where(
+      and(
+        eq(invitations.id, options.invitationId),
+        eq(invitations.organisationId, options.organisationId),
+        isOpenInvitation(new Date(0)),
+      ),
+    )
+    .returning();
+  return invitation;
+}
+
+export async function markInvitationAccepted(
+  db: Db,
+  options: { invitationId: string; now: Date },
+): Promise<void> {
+  await db
+    .update(invitations)
+    .set({ acceptedAt: options.now })
+    .where(eq(invitations.id, options.invitationId));
+}

@@ -1,21 +1,26 @@
-import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps.ts';
 import { hashToken, randomToken } from '../../platform/auth/opaque-tokens.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { invitations, organisations, users } from '../../platform/db/schema/index.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { AppError, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
+import { hasAccountForEmail } from './invitation-answers.queries.ts';
 import {
+  findInvitee,
   findOpenInvitation,
   findOpenInvitationByToken,
+  findOrganisationTitle,
+  insertInvitation,
+  type InvitationRow,
   isActiveMember,
-  isOpenInvitation,
+  markInvitationAccepted,
+  renewInvitation,
   upsertAcceptedMembership,
+  withdrawUnansweredInvitation,
 } from './invitations.queries.ts';
 import { invitationEmail } from './people.emails.ts';
 
 const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
 
-type Invitation = typeof invitations.$inferSelect;
+type Invitation = InvitationRow;
 
 export const toPendingInvitation = (invitation: Invitation) => ({
   id: invitation.id,
@@ -37,11 +42,8 @@ async function sendInvitation(options: {
   invitedBy: string | null;
 }) {
   const { tx, invitation } = options;
-  const [organisation] = await tx
-    .select({ title: organisations.title })
-    .from(organisations)
-    .where(eq(organisations.id, invitation.organisationId));
-  const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.email, invitation.email));
+  const organisationTitle = await findOrganisationTitle(tx, invitation.organisationId);
+  const account = await hasAccountForEmail(tx, invitation.email);
   const link = account
     ? new URL('/user/invitations', options.deps.config.appUrl)
     : new URL('/sign-up', options.deps.config.appUrl);
@@ -55,10 +57,10 @@ async function sendInvitation(options: {
     tx,
     message: invitationEmail({
       to: invitation.email,
-      organisationTitle: organisation?.title ?? 'an organisation',
+      organisationTitle: organisationTitle ?? 'an organisation',
       invitedBy: options.invitedBy,
       link,
-      hasAccount: Boolean(account),
+      hasAccount: account,
     }),
   });
 }
@@ -92,37 +94,29 @@ export async function createInvitation(options: {
     );
   }
   // An expired, unanswered one still holds the one-open-invitation slot: withdraw it first.
-  await tx
-    .update(invitations)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(invitations.organisationId, options.organisationId),
-        eq(invitations.email, options.email),
-        isOpenInvitation(new Date(0)),
-      ),
-    );
+  await withdrawUnansweredInvitation(tx, {
+    organisationId: options.organisationId,
+    email: options.email,
+    now,
+  });
   const token = randomToken();
-  const [invitation] = await tx
-    .insert(invitations)
-    .values({
-      organisationId: options.organisationId,
-      email: options.email,
-      level: options.level,
-      tokenHash: hashToken(token),
-      invitedByUserId: options.invitedBy?.id ?? null,
-      expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
-      lastSentAt: now,
-    })
-    .returning();
+  const invitation = await insertInvitation(tx, {
+    organisationId: options.organisationId,
+    email: options.email,
+    level: options.level,
+    tokenHash: hashToken(token),
+    invitedByUserId: options.invitedBy?.id ?? null,
+    expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+    lastSentAt: now,
+  });
   await sendInvitation({
     tx,
     deps: options.deps,
-    invitation: invitation!,
+    invitation,
     token,
     invitedBy: options.invitedBy?.name ?? null,
   });
-  return invitation!;
+  return invitation;
 }
 
 /** A new link for an open (or expired, not yet answered) invitation; the old link stops working. */
@@ -135,21 +129,13 @@ export async function resendInvitation(options: {
   now: Date;
 }): Promise<Invitation> {
   const token = randomToken();
-  const [invitation] = await options.tx
-    .update(invitations)
-    .set({
-      tokenHash: hashToken(token),
-      lastSentAt: options.now,
-      expiresAt: new Date(options.now.getTime() + INVITATION_TTL_MS),
-    })
-    .where(
-      and(
-        eq(invitations.id, options.invitationId),
-        eq(invitations.organisationId, options.organisationId),
-        isOpenInvitation(new Date(0)),
-      ),
-    )
-    .returning();
+  const invitation = await renewInvitation(options.tx, {
+    organisationId: options.organisationId,
+    invitationId: options.invitationId,
+    tokenHash: hashToken(token),
+    now: options.now,
+    expiresAt: new Date(options.now.getTime() + INVITATION_TTL_MS),
+  });
   if (!invitation) throw notFound('Invitation');
   await sendInvitation({
     tx: options.tx,
@@ -182,10 +168,7 @@ export async function acceptInvitation(options: {
     level: invitation.level,
     now: options.now,
   });
-  await options.tx
-    .update(invitations)
-    .set({ acceptedAt: options.now })
-    .where(eq(invitations.id, invitation.id));
+  await markInvitationAccepted(options.tx, { invitationId: invitation.id, now: options.now });
 }
 
 /** Sign-up through an emailed link: the link must be open and addressed to the new account's email. */
@@ -209,4 +192,23 @@ export async function acceptInvitationByToken(options: {
     throw new AppError('VALIDATION_ERROR', message, [{ path: 'body.email', message }]);
   }
   await acceptInvitation({ ...options, organisationId: found.invitation.organisationId });
+}
+
+export type Invitee = { id: string; name: string; email: string; emailVerified: boolean };
+
+/** The signed-in person, for listing and answering the invitations addressed to their email. */
+export async function loadInvitee(db: Db, userId: string): Promise<Invitee> {
+  const invitee = await findInvitee(db, userId);
+  if (!invitee) throw unauthorized();
+  return invitee;
+}
+
+/**
+ * Answering an invitation needs the email proven: otherwise signing up with someone else's
+ * address would be enough to join the organisations that invited them.
+ */
+export function requireVerifiedEmail(invitee: Invitee): void {
+  if (!invitee.emailVerified) {
+    throw forbidden('Confirm your email address first: enter the code we emailed you when you signed up.');
+  }
 }

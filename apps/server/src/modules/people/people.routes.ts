@@ -18,6 +18,8 @@ import { createInvitationAnswers } from './invitation-answers.service.ts';
 import {
   acceptInvitation,
   createInvitation,
+  loadInvitee,
+  requireVerifiedEmail,
   resendInvitation,
   toPendingInvitation,
 } from './invitations.service.ts';
@@ -94,14 +96,19 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps) {
 
   registerEndpoint(app, listMyInvitations, {
     access: access.user(),
-    handler: async ({ actor }) => answers.listFor(await loadCaller(db, actor.userId)),
+    handler: async ({ actor }) => {
+      const me = await loadInvitee(db, actor.userId);
+      // Hidden, not refused, until the email is proven: the screen says how to confirm it.
+      return me.emailVerified ? answers.listFor(me) : [];
+    },
   });
 
   // Not yet a member: the invitation addressed to the caller's email is what grants access.
   registerEndpoint(app, acceptInvite, {
     access: access.user(),
     handler: async ({ actor, params, body }) => {
-      const me = await loadCaller(db, actor.userId);
+      const me = await loadInvitee(db, actor.userId);
+      requireVerifiedEmail(me);
       await db.transaction((tx) =>
         acceptInvitation({ tx, organisationId: params.id, user: me, token: body.token, now: deps.now() }),
       );
@@ -111,8 +118,11 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps) {
 
   registerEndpoint(app, declineInvite, {
     access: access.user(),
-    handler: async ({ actor, params }) =>
-      answers.decline({ organisationId: params.id, person: await loadCaller(db, actor.userId) }),
+    handler: async ({ actor, params }) => {
+      const me = await loadInvitee(db, actor.userId);
+      requireVerifiedEmail(me);
+      return answers.decline({ organisationId: params.id, person: me });
+    },
   });
 
   registerEndpoint(app, getInvitationByToken, {

@@ -22,6 +22,7 @@ export function prepareUserWithOrganisations(db: Db) {
         name: users.name,
         email: users.email,
         image: users.image,
+        emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
         organisation: {
           id: organisations.id,
           title: organisations.title,

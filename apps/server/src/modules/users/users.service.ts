@@ -40,7 +40,9 @@ export function createUsersService({ database: { db } }: Pick<AppDeps, 'database
             ]
           : [],
       );
-      const invited = await pendingInvitations.execute({ email: person.email });
+      // Invitations go to an email, so an account that has not proven it owns the address
+      // (anyone can sign up with anyone's email) does not see them.
+      const invited = person.emailVerified ? await pendingInvitations.execute({ email: person.email }) : [];
       const listed = [
         ...memberships.map((o) => ({
           id: o.id,

@@ -1,22 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import type { Db } from '../db/client.ts';
+import { storeSecretOnce } from './secret.queries.ts';
 
 /**
- * The JWT signing secret: JWT_SECRET when set, else one generated on first start and kept in
- * DATA_DIR, so tokens survive restarts without anyone having to invent a secret.
+ * The JWT signing secret: JWT_SECRET when set, else one generated on the first start and kept in
+ * the database. Every API process on that database (several behind a load balancer, or one after
+ * a restart) reads the same secret, so a token signed by one is accepted by all, and nobody has
+ * to invent a secret. It also signs bot-check challenges and local upload URLs.
  */
-export async function resolveJwtSecret(options: { configured?: string; dataDir: string }): Promise<string> {
+export async function resolveJwtSecret(options: { configured?: string; db: Db }): Promise<string> {
   if (options.configured) return options.configured;
-  const file = path.join(options.dataDir, 'jwt-secret');
-  try {
-    const existing = (await readFile(file, 'utf8')).trim();
-    if (existing.length >= 32) return existing;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  await mkdir(options.dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  await writeFile(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
+  return storeSecretOnce(options.db, { name: 'jwt', candidate: randomBytes(48).toString('base64url') });
 }

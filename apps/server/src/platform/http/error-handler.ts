@@ -1,8 +1,66 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { ErrorBody } from '@tradeport/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, isRefusedInput } from '../db/database-errors.ts';
 import { AppError } from '../errors.ts';
+
+const URI_TOO_LONG = {
+  error_code: 'URI_TOO_LONG',
+  message: 'The address is too long; no record is named that way.',
+} as const;
+
+/**
+ * Errors the router raises before any route (or the error handler) runs: a URL that is not valid
+ * percent-encoding, a path parameter longer than the router's maxParamLength. Without this
+ * Fastify answers them with its own body shape.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  switch (error.code) {
+    case 'FST_ERR_BAD_URL':
+      return reply.status(400).send({
+        error_code: 'BAD_REQUEST',
+        message: 'The address is not valid: it has a broken %-escape.',
+      } satisfies ErrorBody);
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return reply.status(414).send(URI_TOO_LONG satisfies ErrorBody);
+    default:
+      reply.log.error({ err: error }, 'framework error');
+      return reply.status(500).send({
+        error_code: 'INTERNAL_ERROR',
+        message: 'Something went wrong on our side. Please try again.',
+      } satisfies ErrorBody);
+  }
+}
+
+const CLIENT_ERRORS: Record<number, ErrorBody> = {
+  400: { error_code: 'BAD_REQUEST', message: 'The request is not valid HTTP.' },
+  408: { error_code: 'REQUEST_TIMEOUT', message: 'The request took too long to arrive.' },
+  431: { error_code: 'HEADERS_TOO_LARGE', message: 'The request headers or address are too large.' },
+};
+
+/**
+ * Node's HTTP parser rejects some requests before Fastify sees them (headers or URL over
+ * maxHeaderSize, a malformed request line or Content-Length, a request that arrives too slowly).
+ * Fastify's default answer has its own body shape; this writes ours onto the socket instead.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
+  // The client is gone: nobody to answer.
+  if (error.code === 'ECONNRESET' || error.code === 'EPIPE') return;
+  const status =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify(CLIENT_ERRORS[status]);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Connection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
 
 /** Maps Fastify's own 4xx errors (parsing, content type, size) onto our codes. */
 function fromFastifyError(error: FastifyError): ErrorBody & { status: number } {
@@ -27,6 +85,8 @@ function fromFastifyError(error: FastifyError): ErrorBody & { status: number } {
     return { status: 400, error_code: 'INVALID_JSON', message: 'The request body is not valid JSON.' };
   }
   if (status === 404) return { status, error_code: 'NOT_FOUND', message: 'Not found.' };
+  if (status === 405) return { status, error_code: 'METHOD_NOT_ALLOWED', message: 'Method not allowed.' };
+  if (status === 414) return { status, ...URI_TOO_LONG };
   if (status === 429)
     return { status, error_code: 'RATE_LIMITED', message: 'Too many requests; try again shortly.' };
   return { status: 400, error_code: 'VALIDATION_ERROR', message: 'The request could not be understood.' };

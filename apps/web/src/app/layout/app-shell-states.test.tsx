@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { CurrentUser } from '@tradeport/contract';
+import { type CurrentUser, getCurrentUser, listMyInvitations } from '@tradeport/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '#lib/format.ts';
 import { organisationIdStore } from '#lib/organisation.ts';
 import { sessionStore } from '#lib/session.ts';
-import { answer, fakeFetch } from '#testing/fake-api.ts';
+import { answer, fakeFetch, route } from '#testing/fake-api.ts';
 import { bayside, harbour, longSession, merchantUser } from '#testing/fixtures.ts';
 import { renderRoutes } from '#testing/render-routes.tsx';
 import { appRoutes } from '../router.tsx';
@@ -16,8 +16,8 @@ function serve(currentUser: CurrentUser) {
   vi.stubGlobal(
     'fetch',
     fakeFetch({
-      'GET /api/v1/users/current': answer(200, currentUser),
-      'GET /api/v1/users/current/invitations': answer(200, []),
+      [route(getCurrentUser)]: answer(200, currentUser),
+      [route(listMyInvitations)]: answer(200, []),
     }).stub,
   );
 }

@@ -1,6 +1,8 @@
 import type { CurrentUser, OrganisationMembership } from '@tradeport/contract';
+import type { RoutePattern } from '#lib/routes.ts';
 
-export type MenuLink = { label: string; path: string };
+/** Every menu path is one of the route table's, so a route that moves cannot leave a dead link here. */
+export type MenuLink = { label: string; path: RoutePattern };
 /** A collapsible entry holding links (Settings → Integrations). */
 export type MenuGroup = { label: string; links: MenuLink[] };
 export type MenuItem = MenuLink | MenuGroup;
@@ -48,7 +50,7 @@ export function buildMenu(input: {
         { label: 'All Payments', path: '/payments' },
         { label: 'Payments overview', path: '/payments/overview' },
         { label: 'Outstanding payments', path: '/payments/outstanding' },
-        ...(isMerchant ? [{ label: 'Customer Accounts', path: '/payments/customers' }] : []),
+        ...(isMerchant ? [{ label: 'Customer Accounts', path: '/payments/customers' } as const] : []),
         { label: 'Account Credits', path: '/payments/credits' },
       ],
     });

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { OrganisationMembership } from '@tradeport/contract';
 import { useNavigate } from 'react-router';
 import { organisationIdStore, usableOrganisations } from '#lib/organisation.ts';
+import { routePath } from '#lib/routes.ts';
 
 /** SPEC §2: only with more than one accepted active organisation; switching returns to /. */
 export function OrganisationSwitcher(props: {
@@ -19,7 +20,7 @@ export function OrganisationSwitcher(props: {
     organisationIdStore.set(id);
     // Keys start with the organisation id already; clearing also drops anything cached without one.
     queryClient.clear();
-    navigate('/');
+    navigate(routePath('/'));
   };
 
   return (

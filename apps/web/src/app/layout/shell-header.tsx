@@ -1,6 +1,7 @@
 import { Anchor, Burger, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { CurrentUser, OrganisationMembership } from '@tradeport/contract';
 import { Link } from 'react-router';
+import { routePath } from '#lib/routes.ts';
 
 /** Merchants see their organisation; customers see the merchant's portal (SPEC §2). */
 function headerTitles(currentUser: CurrentUser, organisation: OrganisationMembership | null) {
@@ -31,7 +32,7 @@ export function ShellHeader(props: {
         aria-expanded={props.isNavOpen}
         aria-controls="side-navigation"
       />
-      <UnstyledButton component={Link} to="/" aria-label={`${title}, go to Home`}>
+      <UnstyledButton component={Link} to={routePath('/')} aria-label={`${title}, go to Home`}>
         <Stack gap={0}>
           <Text fw={700} size="lg" lineClamp={1}>
             {title}

@@ -1,15 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Organisation } from '@tradeport/contract';
+import {
+  getCurrentUser,
+  getOrganisation,
+  inviteUser,
+  listMembers,
+  type Organisation,
+  resendInvite,
+  revokeInvite,
+  updateMember,
+  updateOrganisation,
+} from '@tradeport/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { organisationIdStore } from '#lib/organisation.ts';
 import { sessionStore } from '#lib/session.ts';
-import { answer, type FakeHandler, fakeFetch } from '#testing/fake-api.ts';
+import { answer, fakeFetch, type FakeHandler, route } from '#testing/fake-api.ts';
 import { harbour, longSession, merchantUser } from '#testing/fixtures.ts';
 import { jsonResponse, renderRoutes, withQueryClient } from '#testing/render-routes.tsx';
 import { OrganisationDetailsPage } from './organisation-details-page.tsx';
 
-const ORG = `/api/v1/organisations/${harbour.id}`;
 const MIA_ID = merchantUser.id;
 const SAM_ID = '00000000-0000-4000-8000-0000000000bb';
 const INVITATION_ID = '00000000-0000-4000-8000-0000000000cc';
@@ -52,9 +61,9 @@ const routes = withQueryClient([{ path: '/organisations/details', element: <Orga
 
 function serve(extra: Record<string, FakeHandler> = {}, currentUser = merchantUser) {
   const api = fakeFetch({
-    'GET /api/v1/users/current': answer(200, currentUser),
-    [`GET ${ORG}`]: answer(200, organisation),
-    [`GET ${ORG}/users`]: answer(200, people),
+    [route(getCurrentUser)]: answer(200, currentUser),
+    [route(getOrganisation, { id: harbour.id })]: answer(200, organisation),
+    [route(listMembers, { id: harbour.id })]: answer(200, people),
     ...extra,
   });
   vi.stubGlobal('fetch', api.stub);
@@ -74,7 +83,7 @@ describe('OrganisationDetailsPage', () => {
 
     expect(await screen.findByText('Only Admins can manage the organisation')).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    expect(api.requestsTo(`GET ${ORG}`)).toHaveLength(0);
+    expect(api.requestsTo(route(getOrganisation, { id: harbour.id }))).toHaveLength(0);
   });
 
   it("shows an Admin the organisation's details and people", async () => {
@@ -91,7 +100,8 @@ describe('OrganisationDetailsPage', () => {
 
   it('saves with the version it was read at', async () => {
     const api = serve({
-      [`PUT ${ORG}`]: ({ body }) => jsonResponse(200, { ...organisation, ...(body as object), version: 4 }),
+      [route(updateOrganisation, { id: harbour.id })]: ({ body }) =>
+        jsonResponse(200, { ...organisation, ...(body as object), version: 4 }),
     });
     renderRoutes(routes, '/organisations/details');
     const user = userEvent.setup();
@@ -101,7 +111,7 @@ describe('OrganisationDetailsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save details' }));
 
     expect(await screen.findByText('Organisation details saved')).toBeInTheDocument();
-    expect(api.requestsTo(`PUT ${ORG}`)[0]?.body).toMatchObject({
+    expect(api.requestsTo(route(updateOrganisation, { id: harbour.id }))[0]?.body).toMatchObject({
       title: 'Harbour Wholesale Co',
       // Renaming keeps the saved sign-in address.
       slug: 'harbour-wholesale',
@@ -114,8 +124,8 @@ describe('OrganisationDetailsPage', () => {
   it('on 409 says someone else changed the details and reloads them', async () => {
     let current = organisation;
     const api = serve({
-      [`GET ${ORG}`]: () => jsonResponse(200, current),
-      [`PUT ${ORG}`]: () => {
+      [route(getOrganisation, { id: harbour.id })]: () => jsonResponse(200, current),
+      [route(updateOrganisation, { id: harbour.id })]: () => {
         // Someone else saved first.
         current = { ...organisation, phone: '02 9111 1111', version: 4 };
         return jsonResponse(409, {
@@ -144,13 +154,17 @@ describe('OrganisationDetailsPage', () => {
     expect(screen.queryByText(/Someone else changed these details/)).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Save details' }));
-    await waitFor(() => expect(api.requestsTo(`PUT ${ORG}`)).toHaveLength(2));
-    expect(api.requestsTo(`PUT ${ORG}`)[1]?.body).toMatchObject({ version: 4 });
+    await waitFor(() =>
+      expect(api.requestsTo(route(updateOrganisation, { id: harbour.id }))).toHaveLength(2),
+    );
+    expect(api.requestsTo(route(updateOrganisation, { id: harbour.id }))[1]?.body).toMatchObject({
+      version: 4,
+    });
   });
 
   it('shows a taken slug on its field', async () => {
     serve({
-      [`PUT ${ORG}`]: answer(409, {
+      [route(updateOrganisation, { id: harbour.id })]: answer(409, {
         error_code: 'CONFLICT',
         message: 'That sign-in address is taken.',
         details: [{ path: 'body.slug', message: 'That sign-in address is taken.' }],
@@ -179,12 +193,12 @@ describe('OrganisationDetailsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save details' }));
 
     expect(await screen.findByText('Enter a valid 11-digit ABN')).toBeInTheDocument();
-    expect(api.requestsTo(`PUT ${ORG}`)).toHaveLength(0);
+    expect(api.requestsTo(route(updateOrganisation, { id: harbour.id }))).toHaveLength(0);
   });
 
   it('explains a member change refused for leaving no active Admin', async () => {
     serve({
-      [`PUT ${ORG}/user/${MIA_ID}`]: answer(409, {
+      [route(updateMember, { id: harbour.id, uid: MIA_ID })]: answer(409, {
         error_code: 'CONFLICT',
         message: 'An organisation needs at least one active Admin.',
       }),
@@ -201,7 +215,7 @@ describe('OrganisationDetailsPage', () => {
 
   it('deactivates a member only after confirmation', async () => {
     const api = serve({
-      [`PUT ${ORG}/user/${SAM_ID}`]: ({ body }) =>
+      [route(updateMember, { id: harbour.id, uid: SAM_ID })]: ({ body }) =>
         jsonResponse(200, { ...people.members[1], ...(body as object) }),
     });
     renderRoutes(routes, '/organisations/details');
@@ -209,11 +223,13 @@ describe('OrganisationDetailsPage', () => {
 
     await user.click(await screen.findByRole('switch', { name: 'Sam Lee is active' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate Sam Lee?' });
-    expect(api.requestsTo(`PUT ${ORG}/user/${SAM_ID}`)).toHaveLength(0);
+    expect(api.requestsTo(route(updateMember, { id: harbour.id, uid: SAM_ID }))).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
 
-    await waitFor(() => expect(api.requestsTo(`PUT ${ORG}/user/${SAM_ID}`)).toHaveLength(1));
-    expect(api.requestsTo(`PUT ${ORG}/user/${SAM_ID}`)[0]?.body).toEqual({
+    await waitFor(() =>
+      expect(api.requestsTo(route(updateMember, { id: harbour.id, uid: SAM_ID }))).toHaveLength(1),
+    );
+    expect(api.requestsTo(route(updateMember, { id: harbour.id, uid: SAM_ID }))[0]?.body).toEqual({
       user_level: 'User',
       active: false,
     });
@@ -221,7 +237,7 @@ describe('OrganisationDetailsPage', () => {
 
   it('invites someone by email and level', async () => {
     const api = serve({
-      [`POST ${ORG}/invite-user`]: ({ body }) =>
+      [route(inviteUser, { id: harbour.id })]: ({ body }) =>
         jsonResponse(201, { ...people.invitations[0], ...(body as object), id: INVITATION_ID }),
     });
     renderRoutes(routes, '/organisations/details');
@@ -231,7 +247,7 @@ describe('OrganisationDetailsPage', () => {
     await user.click(within(form).getByRole('button', { name: 'Send invitation' }));
 
     expect(await screen.findByText('Invitation sent to alex@example.com')).toBeInTheDocument();
-    expect(api.requestsTo(`POST ${ORG}/invite-user`)[0]?.body).toEqual({
+    expect(api.requestsTo(route(inviteUser, { id: harbour.id }))[0]?.body).toEqual({
       email: 'alex@example.com',
       user_level: 'User',
     });
@@ -239,8 +255,8 @@ describe('OrganisationDetailsPage', () => {
 
   it('resends an invitation, and withdraws one only after confirmation', async () => {
     const api = serve({
-      [`POST ${ORG}/user/${INVITATION_ID}/resend-invite`]: answer(200, people.invitations[0]),
-      [`DELETE ${ORG}/user/${INVITATION_ID}/invite`]: answer(200, { revoked: true }),
+      [route(resendInvite, { id: harbour.id, uid: INVITATION_ID })]: answer(200, people.invitations[0]),
+      [route(revokeInvite, { id: harbour.id, uid: INVITATION_ID })]: answer(200, { revoked: true }),
     });
     renderRoutes(routes, '/organisations/details');
     const user = userEvent.setup();
@@ -250,8 +266,10 @@ describe('OrganisationDetailsPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Withdraw the invitation to kim@example.com' }));
     const dialog = await screen.findByRole('dialog', { name: 'Withdraw this invitation?' });
-    expect(api.requestsTo(`DELETE ${ORG}/user/${INVITATION_ID}/invite`)).toHaveLength(0);
+    expect(api.requestsTo(route(revokeInvite, { id: harbour.id, uid: INVITATION_ID }))).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
-    await waitFor(() => expect(api.requestsTo(`DELETE ${ORG}/user/${INVITATION_ID}/invite`)).toHaveLength(1));
+    await waitFor(() =>
+      expect(api.requestsTo(route(revokeInvite, { id: harbour.id, uid: INVITATION_ID }))).toHaveLength(1),
+    );
   });
 });

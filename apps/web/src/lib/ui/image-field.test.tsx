@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MAX_IMAGE_BYTES } from '@tradeport/contract';
+import { createImageUpload, MAX_IMAGE_BYTES } from '@tradeport/contract';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch } from '#testing/fake-api.ts';
+import { fakeFetch, route } from '#testing/fake-api.ts';
 import { longSession } from '#testing/fixtures.ts';
 import { jsonResponse, renderRoutes } from '#testing/render-routes.tsx';
 import { sessionStore } from '../session.ts';
@@ -53,18 +53,21 @@ describe('ImageField', () => {
   });
 
   it('uploads a valid image and hands over its public URL', async () => {
-    const api = fakeFetch({
-      'POST /api/v1/s3/presigned-upload-url/image-type/jpg': () =>
-        jsonResponse(201, {
-          upload_url: '/api/v1/uploads/abc',
-          method: 'PUT',
-          headers: { 'Content-Type': 'image/jpeg' },
-          public_url: '/files/abc.jpg',
-          max_bytes: MAX_IMAGE_BYTES,
-          expires_at: '2099-01-01T00:00:00.000Z',
-        }),
-      'PUT /api/v1/uploads/abc': () => new Response(null, { status: 204 }),
-    });
+    const api = fakeFetch(
+      {
+        [route(createImageUpload, { type: 'jpg' })]: () =>
+          jsonResponse(201, {
+            upload_url: '/api/v1/uploads/abc',
+            method: 'PUT',
+            headers: { 'Content-Type': 'image/jpeg' },
+            public_url: '/files/abc.jpg',
+            max_bytes: MAX_IMAGE_BYTES,
+            expires_at: '2099-01-01T00:00:00.000Z',
+          }),
+      },
+      // The local storage driver's upload address: the server's, but not a contract endpoint.
+      { outside: { 'PUT /api/v1/uploads/abc': () => new Response(null, { status: 204 }) } },
+    );
     vi.stubGlobal('fetch', api.stub);
     renderRoutes([{ path: '/', element: <Harness /> }], '/');
 

@@ -51,3 +51,19 @@ export const passwordResets = pgTable(
   },
   (t) => [index('password_resets_user_idx').on(t.userId)],
 );
+
+/** Codes emailed to prove a new account owns its address; single use, stored hashed, expiring. */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull().unique(),
+    expiresAt: instant().notNull(),
+    usedAt: instant(),
+    createdAt: instant().notNull().defaultNow(),
+  },
+  (t) => [index('email_verifications_user_idx').on(t.userId)],
+);

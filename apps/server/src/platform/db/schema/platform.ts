@@ -53,6 +53,16 @@ export const uploads = pgTable(
   (t) => [index('uploads_user_idx').on(t.userId)],
 );
 
+/**
+ * Secrets the API generates for itself (the token-signing secret when JWT_SECRET is unset). Kept
+ * in the database so every API process on it signs and checks with the same one.
+ */
+export const appSecrets = pgTable('app_secrets', {
+  name: text().primaryKey(),
+  value: text().notNull(),
+  createdAt: instant().notNull().defaultNow(),
+});
+
 /** Bot-check solutions already used, so one solved challenge cannot sign up twice. */
 export const spentChallenges = pgTable('spent_challenges', {
   signature: text().primaryKey(),

@@ -2,16 +2,18 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '#lib/session.ts';
-import { answer, fakeFetch } from '#testing/fake-api.ts';
+import { answer, fakeFetch, route } from '#testing/fake-api.ts';
 import { longSession } from '#testing/fixtures.ts';
 import { jsonResponse, renderRoutes, withQueryClient } from '#testing/render-routes.tsx';
 import { AccountScreen } from './account-screen.tsx';
+import { changePassword, getAccount, updateAccount } from '@tradeport/contract';
 
 const profile = {
   id: '00000000-0000-4000-8000-0000000000aa',
   name: 'Mia Chen',
   email: 'mia@example.com',
   image: null,
+  email_verified: true,
 };
 const routes = withQueryClient([{ path: '/user/account', element: <AccountScreen /> }]);
 
@@ -20,7 +22,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('AccountScreen', () => {
   it('shows the profile with the email read-only', async () => {
-    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/v1/users/current/account': answer(200, profile) }).stub);
+    vi.stubGlobal('fetch', fakeFetch({ [route(getAccount)]: answer(200, profile) }).stub);
     renderRoutes(routes, '/user/account');
 
     expect(screen.getByRole('heading', { level: 1, name: 'User account' })).toBeInTheDocument();
@@ -30,8 +32,8 @@ describe('AccountScreen', () => {
 
   it('saves the name and picture', async () => {
     const api = fakeFetch({
-      'GET /api/v1/users/current/account': answer(200, profile),
-      'PUT /api/v1/users/current': ({ body }) => jsonResponse(200, { ...profile, ...(body as object) }),
+      [route(getAccount)]: answer(200, profile),
+      [route(updateAccount)]: ({ body }) => jsonResponse(200, { ...profile, ...(body as object) }),
     });
     vi.stubGlobal('fetch', api.stub);
     renderRoutes(routes, '/user/account');
@@ -42,7 +44,7 @@ describe('AccountScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
 
     expect(await screen.findByText('Profile saved')).toBeInTheDocument();
-    expect(api.requestsTo('PUT /api/v1/users/current')[0]?.body).toEqual({
+    expect(api.requestsTo(route(updateAccount))[0]?.body).toEqual({
       name: 'Mia Chen-Lee',
       image: null,
     });
@@ -50,8 +52,8 @@ describe('AccountScreen', () => {
 
   it('changes the password, checking the confirmation first', async () => {
     const api = fakeFetch({
-      'GET /api/v1/users/current/account': answer(200, profile),
-      'POST /api/v1/users/current/reset-password': answer(200, { changed: true }),
+      [route(getAccount)]: answer(200, profile),
+      [route(changePassword)]: answer(200, { changed: true }),
     });
     vi.stubGlobal('fetch', api.stub);
     renderRoutes(routes, '/user/account');
@@ -62,7 +64,7 @@ describe('AccountScreen', () => {
     await user.type(screen.getByLabelText(/^Confirm new password/), 'a new long passwort');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('The passwords do not match')).toBeInTheDocument();
-    expect(api.requestsTo('POST /api/v1/users/current/reset-password')).toHaveLength(0);
+    expect(api.requestsTo(route(changePassword))).toHaveLength(0);
 
     await user.clear(screen.getByLabelText(/^Confirm new password/));
     await user.type(screen.getByLabelText(/^Confirm new password/), 'a new long password');
@@ -71,7 +73,7 @@ describe('AccountScreen', () => {
     expect(
       await screen.findByText('Password changed. Your other sessions have been signed out.'),
     ).toBeInTheDocument();
-    expect(api.requestsTo('POST /api/v1/users/current/reset-password')[0]?.body).toEqual({
+    expect(api.requestsTo(route(changePassword))[0]?.body).toEqual({
       current_password: 'old password',
       new_password: 'a new long password',
     });
@@ -82,8 +84,8 @@ describe('AccountScreen', () => {
     vi.stubGlobal(
       'fetch',
       fakeFetch({
-        'GET /api/v1/users/current/account': answer(200, profile),
-        'POST /api/v1/users/current/reset-password': answer(400, {
+        [route(getAccount)]: answer(200, profile),
+        [route(changePassword)]: answer(400, {
           error_code: 'VALIDATION_ERROR',
           message: 'Check the form',
           details: [{ path: 'body.current_password', message: 'That is not your current password' }],

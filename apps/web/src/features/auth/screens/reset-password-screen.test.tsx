@@ -2,11 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '#lib/session.ts';
-import { answer, fakeFetch } from '#testing/fake-api.ts';
+import { answer, fakeFetch, route } from '#testing/fake-api.ts';
 import { longSession } from '#testing/fixtures.ts';
 import { renderRoutes } from '#testing/render-routes.tsx';
 import { RESET_SENT_MESSAGE, ResetPasswordScreen } from './reset-password-screen.tsx';
 import { ResetPasswordVerifyScreen } from './reset-password-verify-screen.tsx';
+import { requestPasswordReset, verifyPasswordReset } from '@tradeport/contract';
 
 const routes = [
   { path: '/sign-in/reset-password', element: <ResetPasswordScreen /> },
@@ -26,7 +27,7 @@ async function requestCode(email: string) {
 describe('ResetPasswordScreen', () => {
   it('says the same thing whether or not the email has an account', async () => {
     for (const email of ['mia@example.com', 'nobody@example.com']) {
-      const api = fakeFetch({ 'POST /api/v1/auth/password-reset': answer(202, { accepted: true }) });
+      const api = fakeFetch({ [route(requestPasswordReset)]: answer(202, { accepted: true }) });
       vi.stubGlobal('fetch', api.stub);
       const view = renderRoutes(routes, '/sign-in/reset-password');
       await requestCode(email);
@@ -37,7 +38,7 @@ describe('ResetPasswordScreen', () => {
         'href',
         `/sign-in/reset-password/verify?email=${encodeURIComponent(email)}`,
       );
-      expect(api.requestsTo('POST /api/v1/auth/password-reset')[0]?.body).toEqual({ email });
+      expect(api.requestsTo(route(requestPasswordReset))[0]?.body).toEqual({ email });
       view.unmount();
     }
   });
@@ -55,7 +56,7 @@ describe('ResetPasswordScreen', () => {
     vi.stubGlobal(
       'fetch',
       fakeFetch({
-        'POST /api/v1/auth/password-reset': answer(429, {
+        [route(requestPasswordReset)]: answer(429, {
           error_code: 'RATE_LIMITED',
           message: 'Too many requests; try again in a few minutes.',
         }),
@@ -83,7 +84,7 @@ describe('ResetPasswordVerifyScreen', () => {
 
   it('sets the new password, forgets this browser’s session and offers sign-in', async () => {
     sessionStore.set(longSession);
-    const api = fakeFetch({ 'POST /api/v1/auth/password-reset/verify': answer(200, { reset: true }) });
+    const api = fakeFetch({ [route(verifyPasswordReset)]: answer(200, { reset: true }) });
     vi.stubGlobal('fetch', api.stub);
     renderRoutes(routes, '/sign-in/reset-password/verify?email=mia%40example.com');
     const user = userEvent.setup();
@@ -94,7 +95,7 @@ describe('ResetPasswordVerifyScreen', () => {
     expect(await screen.findByText('Your password has been changed')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
     expect(sessionStore.get()).toBeNull();
-    expect(api.requestsTo('POST /api/v1/auth/password-reset/verify')[0]?.body).toEqual({
+    expect(api.requestsTo(route(verifyPasswordReset))[0]?.body).toEqual({
       email: 'mia@example.com',
       code: 'ABC123',
       new_password: 'a new long password',
@@ -105,7 +106,7 @@ describe('ResetPasswordVerifyScreen', () => {
     vi.stubGlobal(
       'fetch',
       fakeFetch({
-        'POST /api/v1/auth/password-reset/verify': answer(400, {
+        [route(verifyPasswordReset)]: answer(400, {
           error_code: 'VALIDATION_ERROR',
           message: 'The code is wrong or has expired.',
           details: [{ path: 'body.code', message: 'The code is wrong or has expired.' }],

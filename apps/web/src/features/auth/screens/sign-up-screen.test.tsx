@@ -3,13 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { organisationIdStore } from '#lib/organisation.ts';
 import { sessionStore } from '#lib/session.ts';
-import { answer, fakeFetch } from '#testing/fake-api.ts';
+import { answer, fakeFetch, route } from '#testing/fake-api.ts';
 import { renderRoutes } from '#testing/render-routes.tsx';
 import { SignUpScreen } from './sign-up-screen.tsx';
+import { getInvitationByToken, signUp } from '@tradeport/contract';
 
 const routes = [
   { path: '/sign-up', element: <SignUpScreen /> },
   { path: '/sign-up-organisation', element: <p>Organisation step</p> },
+  { path: '/sign-up/verify-email', element: <p>Confirm email step</p> },
   { path: '/', element: <p>Home page</p> },
   { path: '/sign-in', element: <p>Sign-in page</p> },
 ];
@@ -72,12 +74,12 @@ describe('SignUpScreen', () => {
     expect(fieldError(/^Email/)).toBe('Enter a valid email address');
     expect(fieldError(/^Password/)).toBe('Use at least 8 characters');
     expect(screen.getByText('Complete the bot check')).toBeInTheDocument();
-    expect(api.requestsTo('POST /api/v1/users')).toHaveLength(0);
+    expect(api.requestsTo(route(signUp))).toHaveLength(0);
   });
 
   it('shows the server refusals on their fields: taken email, weak password', async () => {
     const api = fakeFetch({
-      'POST /api/v1/users': answer(400, {
+      [route(signUp)]: answer(400, {
         error_code: 'VALIDATION_ERROR',
         message: 'Some fields need attention',
         details: [
@@ -97,7 +99,7 @@ describe('SignUpScreen', () => {
     // Shown beside the fields, not as a toast.
     expect(screen.queryByText(/VALIDATION ERROR/)).toBeNull();
     expect(sessionStore.get()).toBeNull();
-    expect(api.requestsTo('POST /api/v1/users')[0]?.body).toEqual({
+    expect(api.requestsTo(route(signUp))[0]?.body).toEqual({
       name: 'Mia Chen',
       email: 'mia@example.com',
       password: 'password1',
@@ -107,7 +109,7 @@ describe('SignUpScreen', () => {
 
   it('asks for a fresh bot check when the server refuses the proof', async () => {
     const api = fakeFetch({
-      'POST /api/v1/users': answer(400, {
+      [route(signUp)]: answer(400, {
         error_code: 'VALIDATION_ERROR',
         message: 'Bot check failed',
         details: [
@@ -126,32 +128,33 @@ describe('SignUpScreen', () => {
     ).toBeInTheDocument();
     // The spent proof is dropped: submitting again asks for a new one instead of resending it.
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(api.requestsTo('POST /api/v1/users')).toHaveLength(1);
+    expect(api.requestsTo(route(signUp))).toHaveLength(1);
   });
 
-  it('signs the new person in and goes on to set up their organisation', async () => {
-    const api = fakeFetch({ 'POST /api/v1/users': answer(201, token) });
+  it('signs the new person in and asks for the emailed code before setting up their organisation', async () => {
+    const api = fakeFetch({ [route(signUp)]: answer(201, token) });
     vi.stubGlobal('fetch', api.stub);
     const { router } = renderRoutes(routes, '/sign-up');
     const user = await fill({ name: 'Mia Chen', email: 'Mia@Example.com', password: 'correct horse' });
     await solveBotCheck();
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
-    expect(await screen.findByText('Organisation step')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/sign-up-organisation');
+    expect(await screen.findByText('Confirm email step')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/sign-up/verify-email');
+    expect(router.state.location.search).toBe('?next=%2Fsign-up-organisation');
     expect(sessionStore.get()).toEqual({ accessToken: 'token-1', expiresAt: '2099-01-01T00:00:00.000Z' });
-    expect(api.requestsTo('POST /api/v1/users')[0]?.headers.get('x-page-path')).toBe('/');
+    expect(api.requestsTo(route(signUp))[0]?.headers.get('x-page-path')).toBe('/');
   });
 
   it('joins the inviting organisation from an emailed link', async () => {
     const api = fakeFetch({
-      [`GET /api/v1/invitations/${INVITATION_TOKEN}`]: answer(200, {
+      [route(getInvitationByToken, { token: INVITATION_TOKEN })]: answer(200, {
         organisation_id: HARBOUR_ID,
         organisation_title: 'Harbour Wholesale',
         email: 'sam@example.com',
         has_account: false,
       }),
-      'POST /api/v1/users': answer(201, token),
+      [route(signUp)]: answer(201, token),
     });
     vi.stubGlobal('fetch', api.stub);
     const { router } = renderRoutes(routes, `/sign-up?invitation=${INVITATION_TOKEN}`);
@@ -167,7 +170,7 @@ describe('SignUpScreen', () => {
     expect(await screen.findByText('Home page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(organisationIdStore.get()).toBe(HARBOUR_ID);
-    expect(api.requestsTo('POST /api/v1/users')[0]?.body).toEqual({
+    expect(api.requestsTo(route(signUp))[0]?.body).toEqual({
       name: 'Sam Lee',
       email: 'sam@example.com',
       password: 'correct horse',
@@ -180,7 +183,7 @@ describe('SignUpScreen', () => {
     vi.stubGlobal(
       'fetch',
       fakeFetch({
-        [`GET /api/v1/invitations/${INVITATION_TOKEN}`]: answer(200, {
+        [route(getInvitationByToken, { token: INVITATION_TOKEN })]: answer(200, {
           organisation_id: HARBOUR_ID,
           organisation_title: 'Harbour Wholesale',
           email: 'mia@example.com',
@@ -197,11 +200,11 @@ describe('SignUpScreen', () => {
 
   it('says so when the invitation link no longer works, and signs up without it', async () => {
     const api = fakeFetch({
-      [`GET /api/v1/invitations/${INVITATION_TOKEN}`]: answer(404, {
+      [route(getInvitationByToken, { token: INVITATION_TOKEN })]: answer(404, {
         error_code: 'NOT_FOUND',
         message: 'Invitation not found',
       }),
-      'POST /api/v1/users': answer(201, token),
+      [route(signUp)]: answer(201, token),
     });
     vi.stubGlobal('fetch', api.stub);
     renderRoutes(routes, `/sign-up?invitation=${INVITATION_TOKEN}`);
@@ -211,7 +214,7 @@ describe('SignUpScreen', () => {
     const user = await fill({ name: 'Sam Lee', email: 'sam@example.com', password: 'correct horse' });
     await solveBotCheck();
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(await screen.findByText('Organisation step')).toBeInTheDocument();
-    expect(api.requestsTo('POST /api/v1/users')[0]?.body).not.toHaveProperty('invitation_token');
+    expect(await screen.findByText('Confirm email step')).toBeInTheDocument();
+    expect(api.requestsTo(route(signUp))[0]?.body).not.toHaveProperty('invitation_token');
   });
 });

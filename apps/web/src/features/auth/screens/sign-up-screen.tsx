@@ -86,7 +86,13 @@ export function SignUpScreen() {
         organisationIdStore.set(validInvitation.organisationId);
         navigate('/', { replace: true });
       } else {
-        navigate('/sign-up-organisation', { replace: true });
+        // First the emailed code (an invitation link has proven the address already).
+        navigate(
+          routePath('/sign-up/verify-email', undefined, { next: routePath('/sign-up-organisation') }),
+          {
+            replace: true,
+          },
+        );
       }
     },
     onFailure: (failure) => {

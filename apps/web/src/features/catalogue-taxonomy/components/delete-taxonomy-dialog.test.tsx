@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { idOf } from '#testing/fixtures.ts';
-import { json, recordPath, renderTaxonomy, stubTaxonomyApi } from '../testing/taxonomy-api-stub.tsx';
+import { json, taxonomyRoute, renderTaxonomy, stubTaxonomyApi } from '../testing/taxonomy-api-stub.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -23,14 +23,14 @@ describe('Deleting a brand', () => {
     const api = stubTaxonomyApi({ segment: 'brands', items: [bega, devondale] });
     const dialog = await askToDeleteBega();
 
-    expect(api.requestsTo(`DELETE ${recordPath('brands', bega.id)}`)).toHaveLength(0);
+    expect(api.requestsTo(taxonomyRoute('brands', 'remove', bega.id))).toHaveLength(0);
     await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
 
     await waitFor(() => expect(screen.queryByRole('rowheader', { name: 'Bega' })).toBeNull());
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('rowheader', { name: 'Devondale' })).toBeInTheDocument();
     expect(screen.getByText('“Bega” deleted')).toBeInTheDocument();
-    expect(api.requestsTo(`DELETE ${recordPath('brands', bega.id)}`)).toHaveLength(1);
+    expect(api.requestsTo(taxonomyRoute('brands', 'remove', bega.id))).toHaveLength(1);
   });
 
   it('sends nothing when cancelled', async () => {
@@ -41,7 +41,7 @@ describe('Deleting a brand', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByRole('rowheader', { name: 'Bega' })).toBeInTheDocument();
-    expect(api.requestsTo(`DELETE ${recordPath('brands', bega.id)}`)).toHaveLength(0);
+    expect(api.requestsTo(taxonomyRoute('brands', 'remove', bega.id))).toHaveLength(0);
   });
 
   it('shows the server’s reason when the brand is in use, and keeps it', async () => {

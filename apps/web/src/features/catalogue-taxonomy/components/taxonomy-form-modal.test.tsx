@@ -2,19 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { idOf } from '#testing/fixtures.ts';
-import {
-  collectionPath,
-  json,
-  recordPath,
-  renderTaxonomy,
-  stubTaxonomyApi,
-} from '../testing/taxonomy-api-stub.tsx';
+import { taxonomyRoute, json, renderTaxonomy, stubTaxonomyApi } from '../testing/taxonomy-api-stub.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const BRANDS = collectionPath('brands');
 const bega = { id: idOf(1), name: 'Bega' };
 const DUPLICATE = 'A brand named “bega” already exists.';
 
@@ -37,7 +30,9 @@ describe('Brand form', () => {
     expect(await screen.findByRole('rowheader', { name: 'Devondale' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Add brand' })).toBeNull();
     expect(screen.getByText('“Devondale” added')).toBeInTheDocument();
-    expect(api.requestsTo(`POST ${BRANDS}`).map((r) => r.body)).toEqual([{ name: 'Devondale' }]);
+    expect(api.requestsTo(taxonomyRoute('brands', 'create')).map((r) => r.body)).toEqual([
+      { name: 'Devondale' },
+    ]);
   });
 
   it('checks the name with the contract before sending anything', async () => {
@@ -49,7 +44,7 @@ describe('Brand form', () => {
 
     expect(await form.findByText('Enter a name')).toBeInTheDocument();
     expect(form.getByLabelText(/^Name/)).toHaveAttribute('aria-invalid', 'true');
-    expect(api.requestsTo(`POST ${BRANDS}`)).toHaveLength(0);
+    expect(api.requestsTo(taxonomyRoute('brands', 'create'))).toHaveLength(0);
 
     // Typing again clears the stale message.
     await userEvent.type(form.getByLabelText(/^Name/), 'B');
@@ -79,7 +74,7 @@ describe('Brand form', () => {
     expect(form.getByLabelText(/^Name/)).toHaveValue('bega');
     // Once, on the field: no toast repeats it.
     expect(screen.getAllByText(DUPLICATE)).toHaveLength(1);
-    expect(api.requestsTo(`POST ${BRANDS}`)).toHaveLength(1);
+    expect(api.requestsTo(taxonomyRoute('brands', 'create'))).toHaveLength(1);
   });
 
   it('renames a brand from its row', async () => {
@@ -96,7 +91,7 @@ describe('Brand form', () => {
 
     expect(await screen.findByRole('rowheader', { name: 'Bega Cheese' })).toBeInTheDocument();
     expect(screen.queryByRole('rowheader', { name: 'Bega' })).toBeNull();
-    expect(api.requestsTo(`PUT ${recordPath('brands', bega.id)}`).map((r) => r.body)).toEqual([
+    expect(api.requestsTo(taxonomyRoute('brands', 'update', bega.id)).map((r) => r.body)).toEqual([
       { name: 'Bega Cheese' },
     ]);
   });
@@ -112,6 +107,6 @@ describe('Brand form', () => {
 
     const again = within(await screen.findByRole('dialog', { name: 'Add brand' }));
     expect(again.getByLabelText(/^Name/)).toHaveValue('');
-    expect(api.requestsTo(`POST ${BRANDS}`)).toHaveLength(0);
+    expect(api.requestsTo(taxonomyRoute('brands', 'create'))).toHaveLength(0);
   });
 });

@@ -3,19 +3,12 @@ import userEvent from '@testing-library/user-event';
 import type { Category } from '@tradeport/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { idOf } from '#testing/fixtures.ts';
-import {
-  collectionPath,
-  json,
-  recordPath,
-  renderTaxonomy,
-  stubTaxonomyApi,
-} from '../testing/taxonomy-api-stub.tsx';
+import { taxonomyRoute, json, renderTaxonomy, stubTaxonomyApi } from '../testing/taxonomy-api-stub.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const CATEGORIES = collectionPath('categories');
 const category = (n: number, name: string, parent: Category | null, children = 0): Category => ({
   id: idOf(n),
   name,
@@ -73,7 +66,7 @@ describe('Categories screen', () => {
     await userEvent.click(form.getByRole('button', { name: 'Add category' }));
 
     expect(await screen.findByRole('rowheader', { name: 'Milk' })).toHaveTextContent('↳ Milk');
-    expect(api.requestsTo(`POST ${CATEGORIES}`).map((r) => r.body)).toEqual([
+    expect(api.requestsTo(taxonomyRoute('categories', 'create')).map((r) => r.body)).toEqual([
       { name: 'Milk', parent_id: dairy.id },
     ]);
   });
@@ -87,7 +80,7 @@ describe('Categories screen', () => {
     await userEvent.selectOptions(form.getByLabelText('Parent category'), '');
     await userEvent.click(form.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.requestsTo(`PUT ${recordPath('categories', bread.id)}`).map((r) => r.body)).toEqual([
+    expect(api.requestsTo(taxonomyRoute('categories', 'update', bread.id)).map((r) => r.body)).toEqual([
       { name: 'Bread', parent_id: null },
     ]);
 

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { idOf } from '#testing/fixtures.ts';
-import { collectionPath, renderTaxonomy, stubTaxonomyApi } from '../testing/taxonomy-api-stub.tsx';
+import { taxonomyRoute, renderTaxonomy, stubTaxonomyApi } from '../testing/taxonomy-api-stub.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -40,13 +40,13 @@ describe('Suppliers screen', () => {
     await userEvent.click(form.getByRole('button', { name: 'Add supplier' }));
     expect(await form.findByText('Enter a valid email address')).toBeInTheDocument();
     expect(form.getByLabelText(/^Contact email/)).toHaveAttribute('aria-invalid', 'true');
-    expect(api.requestsTo(`POST ${collectionPath('suppliers')}`)).toHaveLength(0);
+    expect(api.requestsTo(taxonomyRoute('suppliers', 'create'))).toHaveLength(0);
 
     await userEvent.clear(form.getByLabelText(/^Contact email/));
     await userEvent.click(form.getByRole('button', { name: 'Add supplier' }));
 
     expect(await screen.findByRole('rowheader', { name: 'Fresh Co' })).toBeInTheDocument();
-    expect(api.requestsTo(`POST ${collectionPath('suppliers')}`).map((r) => r.body)).toEqual([
+    expect(api.requestsTo(taxonomyRoute('suppliers', 'create')).map((r) => r.body)).toEqual([
       { name: 'Fresh Co', contact_email: null, phone: null },
     ]);
   });
@@ -69,7 +69,7 @@ describe('Units of measure screen', () => {
 
     expect(await screen.findByRole('rowheader', { name: 'Carton' })).toBeInTheDocument();
     expect(rowOf('Carton').getByText('ctn')).toBeInTheDocument();
-    expect(api.requestsTo(`POST ${collectionPath('uom')}`).map((r) => r.body)).toEqual([
+    expect(api.requestsTo(taxonomyRoute('uom', 'create')).map((r) => r.body)).toEqual([
       { name: 'Carton', abbreviation: 'ctn' },
     ]);
   });

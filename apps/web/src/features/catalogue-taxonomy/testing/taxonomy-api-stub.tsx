@@ -1,5 +1,25 @@
+import {
+  createBrand,
+  type Endpoint,
+  createCategory,
+  createSupplier,
+  createUnitOfMeasure,
+  deleteBrand,
+  deleteCategory,
+  deleteSupplier,
+  deleteUnitOfMeasure,
+  getCurrentUser,
+  listBrands,
+  listCategories,
+  listSuppliers,
+  listUnitsOfMeasure,
+  updateBrand,
+  updateCategory,
+  updateSupplier,
+  updateUnitOfMeasure,
+} from '@tradeport/contract';
 import { vi } from 'vitest';
-import { type FakeHandler, type FakeRequest, fakeFetch } from '#testing/fake-api.ts';
+import { type FakeHandler, type FakeRequest, fakeFetch, route } from '#testing/fake-api.ts';
 import { harbour, idOf, merchantUser } from '#testing/fixtures.ts';
 import { jsonResponse, renderAsMerchant } from '#testing/render-routes.tsx';
 import {
@@ -14,9 +34,33 @@ export const json = jsonResponse;
 /** The API's path segment per kind (`uom` for units). */
 export type Segment = 'brands' | 'suppliers' | 'uom' | 'categories';
 
-export const collectionPath = (segment: Segment) => `/api/v1/products/${segment}/organisation/${harbour.id}`;
-export const recordPath = (segment: Segment, id: string) =>
-  `/api/v1/products/${segment}/${id}/organisation/${harbour.id}`;
+/** Each kind's calls in the contract; a record's id is its own path parameter (`bid` for a brand). */
+const ENDPOINTS = {
+  brands: { list: listBrands, create: createBrand, update: updateBrand, remove: deleteBrand },
+  suppliers: { list: listSuppliers, create: createSupplier, update: updateSupplier, remove: deleteSupplier },
+  uom: {
+    list: listUnitsOfMeasure,
+    create: createUnitOfMeasure,
+    update: updateUnitOfMeasure,
+    remove: deleteUnitOfMeasure,
+  },
+  categories: {
+    list: listCategories,
+    create: createCategory,
+    update: updateCategory,
+    remove: deleteCategory,
+  },
+};
+const RECORD_PARAM = { brands: 'bid', suppliers: 'sid', uom: 'uid', categories: 'cid' } as const;
+
+/** The stub key of one kind's call: its list and create, or the update or delete of record `id`. */
+export function taxonomyRoute(segment: Segment, call: 'list' | 'create'): string;
+export function taxonomyRoute(segment: Segment, call: 'update' | 'remove', id: string): string;
+export function taxonomyRoute(segment: Segment, call: keyof (typeof ENDPOINTS)['brands'], id?: string) {
+  const params = id === undefined ? { id: harbour.id } : { id: harbour.id, [RECORD_PARAM[segment]]: id };
+  // The four kinds' endpoints differ only in the record parameter's name, which `params` carries.
+  return route<Endpoint>(ENDPOINTS[segment][call], params);
+}
 
 type Item = { id: string; name: string };
 
@@ -35,8 +79,8 @@ export function stubTaxonomyApi<T extends Item>(options: {
   let items = [...options.items];
   let nextId = 900;
   const sorted = () => [...items].sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()));
-  const collection = collectionPath(options.segment);
-  const idFrom = (request: FakeRequest) => request.path.split('/')[5]!;
+  const notFound = () => json(404, { error_code: 'NOT_FOUND', message: 'Not found' });
+  const idFrom = (request: FakeRequest) => request.params[RECORD_PARAM[options.segment]]!;
 
   const list: FakeHandler = (request) => {
     const url = new URL(request.url, 'http://localhost');
@@ -55,6 +99,7 @@ export function stubTaxonomyApi<T extends Item>(options: {
   };
   const update: FakeHandler = (request) => {
     const id = idFrom(request);
+    if (!items.some((item) => item.id === id)) return notFound();
     items = items.map((item) => (item.id === id ? { ...item, ...(request.body as object) } : item));
     return json(
       200,
@@ -62,21 +107,20 @@ export function stubTaxonomyApi<T extends Item>(options: {
     );
   };
   const remove: FakeHandler = (request) => {
+    if (!items.some((item) => item.id === idFrom(request))) return notFound();
     items = items.filter((item) => item.id !== idFrom(request));
     return json(200, { deleted: true });
   };
 
-  const routes: Record<string, FakeHandler> = {
-    'GET /api/v1/users/current': () => json(200, merchantUser),
-    [`GET ${collection}`]: options.handlers?.GET ?? list,
-    [`POST ${collection}`]: options.handlers?.POST ?? create,
-  };
-  for (const item of options.items) {
-    const path = recordPath(options.segment, item.id);
-    routes[`PUT ${path}`] = options.handlers?.PUT ?? update;
-    routes[`DELETE ${path}`] = options.handlers?.DELETE ?? remove;
-  }
-  const fake = fakeFetch(routes);
+  const endpoints = ENDPOINTS[options.segment];
+  const fake = fakeFetch({
+    [route(getCurrentUser)]: () => json(200, merchantUser),
+    [taxonomyRoute(options.segment, 'list')]: options.handlers?.GET ?? list,
+    [taxonomyRoute(options.segment, 'create')]: options.handlers?.POST ?? create,
+    // Any record id: what the handlers do with an unknown one is up to them.
+    [route(endpoints.update)]: options.handlers?.PUT ?? update,
+    [route(endpoints.remove)]: options.handlers?.DELETE ?? remove,
+  });
   vi.stubGlobal('fetch', fake.stub);
   return fake;
 }

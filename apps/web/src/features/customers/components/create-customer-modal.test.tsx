@@ -1,16 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { customerFixture, json, renderCustomers, stubApi } from '../testing/customers-api-stub.tsx';
 import {
-  CUSTOMERS_PATH,
-  customerFixture,
-  customerPath,
-  json,
-  peoplePath,
-  renderCustomers,
-  settingsPath,
-  stubApi,
-} from '../testing/customers-api-stub.tsx';
+  createCustomer,
+  getCustomer,
+  getCustomerSettings,
+  listCustomerUsers,
+  listCustomers,
+} from '@tradeport/contract';
+import { route } from '#testing/fake-api.ts';
+import { harbour } from '#testing/fixtures.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -28,15 +28,16 @@ const created = customerFixture({
 function stubWith(createAnswer: () => Response) {
   let isCreated = false;
   return stubApi({
-    [`GET ${CUSTOMERS_PATH}`]: () => json(200, { items: isCreated ? [created] : [], next_cursor: null }),
-    [`POST ${CUSTOMERS_PATH}`]: () => {
+    [route(listCustomers, { id: harbour.id })]: () =>
+      json(200, { items: isCreated ? [created] : [], next_cursor: null }),
+    [route(createCustomer, { id: harbour.id })]: () => {
       const response = createAnswer();
       isCreated = response.ok;
       return response;
     },
-    [`GET ${customerPath(NEW_ID)}`]: () => json(200, created),
-    [`GET ${settingsPath(NEW_ID)}`]: () => json(200, created.payment_settings),
-    [`GET ${peoplePath(NEW_ID)}`]: () => json(200, []),
+    [route(getCustomer, { id: harbour.id, cid: NEW_ID })]: () => json(200, created),
+    [route(getCustomerSettings, { id: harbour.id, cid: NEW_ID })]: () => json(200, created.payment_settings),
+    [route(listCustomerUsers, { id: harbour.id, cid: NEW_ID })]: () => json(200, []),
   });
 }
 
@@ -72,7 +73,7 @@ describe('CreateCustomerModal', { timeout: 20_000 }, () => {
     expect(form.getByText('Enter a 4-digit postcode')).toBeInTheDocument();
     expect(form.getByText('Enter an amount in dollars, like 5000 or 2500.50')).toBeInTheDocument();
     expect(form.getByLabelText(/^Business name/)).not.toHaveAttribute('aria-invalid', 'true');
-    expect(api.requestsTo('POST', CUSTOMERS_PATH)).toHaveLength(0);
+    expect(api.requestsTo(route(createCustomer, { id: harbour.id }))).toHaveLength(0);
   });
 
   it('puts the server’s field errors on their fields, without a toast', async () => {
@@ -101,7 +102,7 @@ describe('CreateCustomerModal', { timeout: 20_000 }, () => {
     expect(form.getByText('Above your account’s credit ceiling')).toBeInTheDocument();
     expect(form.getByLabelText(/^Credit limit/)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getAllByText(/Already used by another customer/)).toHaveLength(1);
-    expect(api.requestsTo('POST', CUSTOMERS_PATH)).toHaveLength(1);
+    expect(api.requestsTo(route(createCustomer, { id: harbour.id }))).toHaveLength(1);
   });
 
   it('sends the customer with the credit limit in cents, then opens it', async () => {
@@ -124,7 +125,7 @@ describe('CreateCustomerModal', { timeout: 20_000 }, () => {
     await userEvent.click(form.getByRole('button', { name: 'Add customer' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Bistro Nord' })).toBeInTheDocument();
-    const [post] = api.requestsTo('POST', CUSTOMERS_PATH);
+    const [post] = api.requestsTo(route(createCustomer, { id: harbour.id }));
     expect(post?.body).toEqual({
       title: 'Bistro Nord',
       abn: '51824753556',
@@ -144,6 +145,6 @@ describe('CreateCustomerModal', { timeout: 20_000 }, () => {
     // The list was marked stale by the creation: going back shows the new customer.
     await userEvent.click(screen.getByRole('link', { name: '← Customers' }));
     expect(await screen.findByRole('link', { name: 'Bistro Nord' })).toBeInTheDocument();
-    await waitFor(() => expect(api.requestsTo('GET', CUSTOMERS_PATH)).toHaveLength(2));
+    await waitFor(() => expect(api.requestsTo(route(listCustomers, { id: harbour.id }))).toHaveLength(2));
   });
 });

@@ -6,19 +6,24 @@ import { harbour, merchantUser } from '#testing/fixtures.ts';
 import {
   CAFE_ID,
   customerFixture,
-  customerPath,
-  GROUPS_PATH,
-  groupCustomerPath,
   json,
   listFixture,
-  peoplePath,
   renderCustomers,
-  settingsPath,
-  type StubHandler,
   stubApi,
-  TIERS_PATH,
-  tierCustomerPath,
 } from '../testing/customers-api-stub.tsx';
+import {
+  addGroupCustomer,
+  addTierCustomer,
+  getCurrentUser,
+  getCustomer,
+  getCustomerSettings,
+  listCustomerUsers,
+  listPricingTiers,
+  listVisibilityGroups,
+  removeGroupCustomer,
+  removeTierCustomer,
+} from '@tradeport/contract';
+import { type FakeHandler, route } from '#testing/fake-api.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -39,16 +44,19 @@ const asUser = {
 };
 
 /** The café in Wholesale and VIP; `customer` is read on each GET, so a change can show. */
-function stubCafe(options: { customer?: () => Customer; handlers?: Record<string, StubHandler> } = {}) {
+function stubCafe(options: { customer?: () => Customer; handlers?: Record<string, FakeHandler> } = {}) {
   const customer =
     options.customer ??
     (() => customerFixture({ pricing_tier: ref(WHOLESALE), visibility_groups: [ref(VIP)] }));
   return stubApi({
-    [`GET ${customerPath(CAFE_ID)}`]: () => json(200, customer()),
-    [`GET ${settingsPath(CAFE_ID)}`]: () => json(200, customer().payment_settings),
-    [`GET ${peoplePath(CAFE_ID)}`]: () => json(200, []),
-    [`GET ${TIERS_PATH}`]: () => json(200, { items: [TRADE, WHOLESALE], next_cursor: null }),
-    [`GET ${GROUPS_PATH}`]: () => json(200, { items: [VIP, NORTH], next_cursor: null }),
+    [route(getCustomer, { id: harbour.id, cid: CAFE_ID })]: () => json(200, customer()),
+    [route(getCustomerSettings, { id: harbour.id, cid: CAFE_ID })]: () =>
+      json(200, customer().payment_settings),
+    [route(listCustomerUsers, { id: harbour.id, cid: CAFE_ID })]: () => json(200, []),
+    [route(listPricingTiers, { id: harbour.id })]: () =>
+      json(200, { items: [TRADE, WHOLESALE], next_cursor: null }),
+    [route(listVisibilityGroups, { id: harbour.id })]: () =>
+      json(200, { items: [VIP, NORTH], next_cursor: null }),
     ...options.handlers,
   });
 }
@@ -83,7 +91,7 @@ describe('TierGroupsSection', { timeout: 20_000 }, () => {
     const api = stubCafe({
       customer: () => current,
       handlers: {
-        [`PUT ${tierCustomerPath(TRADE.id, CAFE_ID)}`]: () => {
+        [route(addTierCustomer, { id: harbour.id, gid: TRADE.id, cid: CAFE_ID })]: () => {
           current = { ...current, pricing_tier: ref(TRADE) };
           return json(200, {
             customer_id: CAFE_ID,
@@ -102,8 +110,12 @@ describe('TierGroupsSection', { timeout: 20_000 }, () => {
     await userEvent.selectOptions(select, 'Trade');
 
     expect(await panel.findByRole('link', { name: 'Trade' })).toHaveAttribute('href', `/pricing/${TRADE.id}`);
-    expect(api.requestsTo('PUT', tierCustomerPath(TRADE.id, CAFE_ID))).toHaveLength(1);
-    expect(api.requestsTo('GET', customerPath(CAFE_ID)).length).toBeGreaterThanOrEqual(2);
+    expect(
+      api.requestsTo(route(addTierCustomer, { id: harbour.id, gid: TRADE.id, cid: CAFE_ID })),
+    ).toHaveLength(1);
+    expect(
+      api.requestsTo(route(getCustomer, { id: harbour.id, cid: CAFE_ID })).length,
+    ).toBeGreaterThanOrEqual(2);
     expect(await screen.findByText('Café Aroma now pays Trade prices')).toBeInTheDocument();
   });
 
@@ -112,7 +124,7 @@ describe('TierGroupsSection', { timeout: 20_000 }, () => {
     const api = stubCafe({
       customer: () => current,
       handlers: {
-        [`DELETE ${tierCustomerPath(WHOLESALE.id, CAFE_ID)}`]: () => {
+        [route(removeTierCustomer, { id: harbour.id, gid: WHOLESALE.id, cid: CAFE_ID })]: () => {
           current = { ...current, pricing_tier: null };
           return json(200, { deleted: true });
         },
@@ -126,8 +138,12 @@ describe('TierGroupsSection', { timeout: 20_000 }, () => {
     await userEvent.selectOptions(select, 'No tier');
 
     expect(await panel.findByText('Base prices — no tier')).toBeInTheDocument();
-    expect(api.requestsTo('DELETE', tierCustomerPath(WHOLESALE.id, CAFE_ID))).toHaveLength(1);
-    expect(api.requestsTo('PUT', tierCustomerPath(WHOLESALE.id, CAFE_ID))).toHaveLength(0);
+    expect(
+      api.requestsTo(route(removeTierCustomer, { id: harbour.id, gid: WHOLESALE.id, cid: CAFE_ID })),
+    ).toHaveLength(1);
+    expect(
+      api.requestsTo(route(addTierCustomer, { id: harbour.id, gid: WHOLESALE.id, cid: CAFE_ID })),
+    ).toHaveLength(0);
   });
 
   it('lets an Admin add the customer to a group it is not in, and remove it from one', async () => {
@@ -135,7 +151,7 @@ describe('TierGroupsSection', { timeout: 20_000 }, () => {
     const api = stubCafe({
       customer: () => current,
       handlers: {
-        [`PUT ${groupCustomerPath(NORTH.id, CAFE_ID)}`]: () => {
+        [route(addGroupCustomer, { id: harbour.id, gid: NORTH.id, cid: CAFE_ID })]: () => {
           current = { ...current, visibility_groups: [ref(VIP), ref(NORTH)] };
           return json(200, {
             customer_id: CAFE_ID,
@@ -144,7 +160,7 @@ describe('TierGroupsSection', { timeout: 20_000 }, () => {
             is_archived: false,
           });
         },
-        [`DELETE ${groupCustomerPath(VIP.id, CAFE_ID)}`]: () => {
+        [route(removeGroupCustomer, { id: harbour.id, gid: VIP.id, cid: CAFE_ID })]: () => {
           current = {
             ...current,
             visibility_groups: current.visibility_groups.filter((g) => g.id !== VIP.id),
@@ -162,15 +178,19 @@ describe('TierGroupsSection', { timeout: 20_000 }, () => {
 
     await userEvent.selectOptions(add, 'Zone North');
     expect(await panel.findByRole('link', { name: 'Zone North' })).toBeInTheDocument();
-    expect(api.requestsTo('PUT', groupCustomerPath(NORTH.id, CAFE_ID))).toHaveLength(1);
+    expect(
+      api.requestsTo(route(addGroupCustomer, { id: harbour.id, gid: NORTH.id, cid: CAFE_ID })),
+    ).toHaveLength(1);
 
     await userEvent.click(panel.getByRole('button', { name: 'Remove from VIP' }));
     await waitFor(() => expect(panel.queryByRole('link', { name: 'VIP' })).toBeNull());
-    expect(api.requestsTo('DELETE', groupCustomerPath(VIP.id, CAFE_ID))).toHaveLength(1);
+    expect(
+      api.requestsTo(route(removeGroupCustomer, { id: harbour.id, gid: VIP.id, cid: CAFE_ID })),
+    ).toHaveLength(1);
   });
 
   it('is read-only for a User, who is not offered the choices', async () => {
-    const api = stubCafe({ handlers: { 'GET /api/v1/users/current': () => json(200, asUser) } });
+    const api = stubCafe({ handlers: { [route(getCurrentUser)]: () => json(200, asUser) } });
     renderCustomers(`/customers/${CAFE_ID}`);
     const panel = await section();
 
@@ -179,7 +199,7 @@ describe('TierGroupsSection', { timeout: 20_000 }, () => {
     expect(panel.queryByLabelText(/^Pricing tier/)).toBeNull();
     expect(panel.queryByLabelText(/^Add to visibility group/)).toBeNull();
     expect(panel.queryByRole('button', { name: 'Remove from VIP' })).toBeNull();
-    expect(api.requestsTo('GET', TIERS_PATH)).toHaveLength(0);
-    expect(api.requestsTo('GET', GROUPS_PATH)).toHaveLength(0);
+    expect(api.requestsTo(route(listPricingTiers, { id: harbour.id }))).toHaveLength(0);
+    expect(api.requestsTo(route(listVisibilityGroups, { id: harbour.id }))).toHaveLength(0);
   });
 });

@@ -5,17 +5,23 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   CAFE_ID,
   customerFixture,
-  customerPath,
   HOUSE_ID,
   houseAccount,
   json,
-  peoplePath,
   type Person,
   renderCustomers,
-  settingsPath,
-  type StubHandler,
   stubApi,
 } from '../testing/customers-api-stub.tsx';
+import {
+  getCustomer,
+  getCustomerSettings,
+  inviteCustomerUser,
+  listCustomerUsers,
+  updateCustomer,
+  updateCustomerSettings,
+} from '@tradeport/contract';
+import { type FakeHandler, route } from '#testing/fake-api.ts';
+import { harbour } from '#testing/fixtures.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -41,12 +47,13 @@ const people: Person[] = [
 ];
 
 /** The café's endpoints; `customer` is read on each GET, so a test can change what comes back. */
-function stubCafe(options: { customer?: () => Customer; handlers?: Record<string, StubHandler> } = {}) {
+function stubCafe(options: { customer?: () => Customer; handlers?: Record<string, FakeHandler> } = {}) {
   const customer = options.customer ?? (() => customerFixture());
   return stubApi({
-    [`GET ${customerPath(CAFE_ID)}`]: () => json(200, customer()),
-    [`GET ${settingsPath(CAFE_ID)}`]: () => json(200, customer().payment_settings),
-    [`GET ${peoplePath(CAFE_ID)}`]: () => json(200, people),
+    [route(getCustomer, { id: harbour.id, cid: CAFE_ID })]: () => json(200, customer()),
+    [route(getCustomerSettings, { id: harbour.id, cid: CAFE_ID })]: () =>
+      json(200, customer().payment_settings),
+    [route(listCustomerUsers, { id: harbour.id, cid: CAFE_ID })]: () => json(200, people),
     ...options.handlers,
   });
 }
@@ -86,7 +93,7 @@ describe('CustomerDetailScreen', { timeout: 20_000 }, () => {
     const api = stubCafe({
       customer: () => current,
       handlers: {
-        [`PUT ${customerPath(CAFE_ID)}`]: () => {
+        [route(updateCustomer, { id: harbour.id, cid: CAFE_ID })]: () => {
           // Someone else saved a moment ago.
           current = customerFixture({ title: 'Café Aroma Surry Hills', phone: '02 9000 9999', version: 4 });
           return json(409, {
@@ -109,9 +116,9 @@ describe('CustomerDetailScreen', { timeout: 20_000 }, () => {
     // Shown beside the form only, not as a toast as well.
     expect(screen.queryByText(/CONFLICT/)).toBeNull();
 
-    const [put] = api.requestsTo('PUT', customerPath(CAFE_ID));
+    const [put] = api.requestsTo(route(updateCustomer, { id: harbour.id, cid: CAFE_ID }));
     expect(put?.body).toMatchObject({ phone: '02 9111 0000', archived: false, version: 3 });
-    expect(api.requestsTo('GET', customerPath(CAFE_ID))).toHaveLength(2);
+    expect(api.requestsTo(route(getCustomer, { id: harbour.id, cid: CAFE_ID }))).toHaveLength(2);
   });
 
   it('archives only after confirmation, sending the version it was shown', async () => {
@@ -119,7 +126,7 @@ describe('CustomerDetailScreen', { timeout: 20_000 }, () => {
     const api = stubCafe({
       customer: () => current,
       handlers: {
-        [`PUT ${customerPath(CAFE_ID)}`]: ({ body }) => {
+        [route(updateCustomer, { id: harbour.id, cid: CAFE_ID })]: ({ body }) => {
           current = { ...current, archived: (body as { archived: boolean }).archived, version: 4 };
           return json(200, current);
         },
@@ -131,7 +138,7 @@ describe('CustomerDetailScreen', { timeout: 20_000 }, () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Archive Café Aroma?' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.requestsTo('PUT', customerPath(CAFE_ID))).toHaveLength(0);
+    expect(api.requestsTo(route(updateCustomer, { id: harbour.id, cid: CAFE_ID }))).toHaveLength(0);
 
     await userEvent.click(screen.getByRole('button', { name: 'Archive customer' }));
     const confirm = within(await screen.findByRole('dialog', { name: 'Archive Café Aroma?' }));
@@ -140,7 +147,7 @@ describe('CustomerDetailScreen', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Restore customer' })).toBeInTheDocument();
     const heading = screen.getByRole('heading', { level: 1, name: 'Café Aroma' });
     expect(within(heading.parentElement as HTMLElement).getByText('Archived')).toBeInTheDocument();
-    const puts = api.requestsTo('PUT', customerPath(CAFE_ID));
+    const puts = api.requestsTo(route(updateCustomer, { id: harbour.id, cid: CAFE_ID }));
     expect(puts).toHaveLength(1);
     expect(puts[0]?.body).toEqual({
       title: 'Café Aroma',
@@ -159,9 +166,10 @@ describe('CustomerDetailScreen', { timeout: 20_000 }, () => {
 
   it('does not offer to archive the house account, and says why', async () => {
     stubApi({
-      [`GET ${customerPath(HOUSE_ID)}`]: () => json(200, houseAccount),
-      [`GET ${settingsPath(HOUSE_ID)}`]: () => json(200, houseAccount.payment_settings),
-      [`GET ${peoplePath(HOUSE_ID)}`]: () => json(200, []),
+      [route(getCustomer, { id: harbour.id, cid: HOUSE_ID })]: () => json(200, houseAccount),
+      [route(getCustomerSettings, { id: harbour.id, cid: HOUSE_ID })]: () =>
+        json(200, houseAccount.payment_settings),
+      [route(listCustomerUsers, { id: harbour.id, cid: HOUSE_ID })]: () => json(200, []),
     });
     renderCustomers(`/customers/${HOUSE_ID}`);
 
@@ -174,7 +182,7 @@ describe('CustomerDetailScreen', { timeout: 20_000 }, () => {
   it('saves payment settings with the credit limit in cents', async () => {
     const api = stubCafe({
       handlers: {
-        [`PUT ${settingsPath(CAFE_ID)}`]: ({ body }) => json(200, body),
+        [route(updateCustomerSettings, { id: harbour.id, cid: CAFE_ID })]: ({ body }) => json(200, body),
       },
     });
     renderCustomers(`/customers/${CAFE_ID}`);
@@ -184,7 +192,7 @@ describe('CustomerDetailScreen', { timeout: 20_000 }, () => {
     await userEvent.click(payments.getByRole('button', { name: 'Save payment settings' }));
 
     expect(await payments.findByText('$7,500.50')).toBeInTheDocument();
-    expect(api.requestsTo('PUT', settingsPath(CAFE_ID))[0]?.body).toEqual({
+    expect(api.requestsTo(route(updateCustomerSettings, { id: harbour.id, cid: CAFE_ID }))[0]?.body).toEqual({
       is_payments_enabled: true,
       payment_terms_days: 14,
       credit_limit_cents: 750_050,
@@ -194,7 +202,7 @@ describe('CustomerDetailScreen', { timeout: 20_000 }, () => {
   it('invites a person to the customer', async () => {
     const api = stubCafe({
       handlers: {
-        [`POST ${peoplePath(CAFE_ID)}`]: () =>
+        [route(inviteCustomerUser, { id: harbour.id, cid: CAFE_ID })]: () =>
           json(201, {
             ...people[1],
             email: 'kim@cafearoma.com.au',
@@ -209,18 +217,20 @@ describe('CustomerDetailScreen', { timeout: 20_000 }, () => {
     await fill(section.getByLabelText(/^Invite by email/), 'not-an-email');
     await userEvent.click(section.getByRole('button', { name: 'Send invitation' }));
     expect(await section.findByText('Enter a valid email address')).toBeInTheDocument();
-    expect(api.requestsTo('POST', peoplePath(CAFE_ID))).toHaveLength(0);
+    expect(api.requestsTo(route(inviteCustomerUser, { id: harbour.id, cid: CAFE_ID }))).toHaveLength(0);
 
     await fill(section.getByLabelText(/^Invite by email/), ' Kim@CafeAroma.com.au ');
     await userEvent.click(section.getByRole('button', { name: 'Send invitation' }));
 
     expect(await screen.findByText('Invitation sent to kim@cafearoma.com.au')).toBeInTheDocument();
-    expect(api.requestsTo('POST', peoplePath(CAFE_ID))[0]?.body).toEqual({
+    expect(api.requestsTo(route(inviteCustomerUser, { id: harbour.id, cid: CAFE_ID }))[0]?.body).toEqual({
       email: 'kim@cafearoma.com.au',
       user_level: 'User',
     });
     // The list is asked again, so the new invitation shows.
-    await waitFor(() => expect(api.requestsTo('GET', peoplePath(CAFE_ID))).toHaveLength(2));
+    await waitFor(() =>
+      expect(api.requestsTo(route(listCustomerUsers, { id: harbour.id, cid: CAFE_ID }))).toHaveLength(2),
+    );
   });
 
   it('says plainly when the customer does not exist, with a way back', async () => {

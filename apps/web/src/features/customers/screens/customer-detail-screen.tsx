@@ -11,8 +11,9 @@ import { DetailsSection } from '../components/details-section.tsx';
 import { PaymentSettingsSection } from '../components/payment-settings-section.tsx';
 import { PeopleSection } from '../components/people-section.tsx';
 import { TierGroupsSection } from '../components/tier-groups-section.tsx';
+import { routePath } from '#lib/routes.ts';
 
-const CUSTOMERS = { path: '/customers', label: 'Customers' };
+const CUSTOMERS = { path: routePath('/customers'), label: 'Customers' };
 
 /**
  * /customers/:customerId: one customer's details, payment settings, pricing tier and visibility

@@ -1,16 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ORGANISATION_HEADER } from '@tradeport/contract';
+import { listCustomers, ORGANISATION_HEADER } from '@tradeport/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { harbour } from '#testing/fixtures.ts';
 import {
-  CUSTOMERS_PATH,
   customerFixture,
   houseAccount,
   json,
   renderCustomers,
   stubApi,
 } from '../testing/customers-api-stub.tsx';
+import { route } from '#testing/fake-api.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -22,7 +22,9 @@ const rowOf = (name: string) => screen.getByRole('link', { name }).closest('tr')
 
 describe('CustomersScreen', () => {
   it('lists the customers for the chosen organisation and marks the house account', async () => {
-    const api = stubApi({ [`GET ${CUSTOMERS_PATH}`]: () => page([houseAccount, customerFixture()]) });
+    const api = stubApi({
+      [route(listCustomers, { id: harbour.id })]: () => page([houseAccount, customerFixture()]),
+    });
     renderCustomers('/customers');
 
     expect(screen.getByRole('heading', { level: 1, name: 'Customers' })).toBeInTheDocument();
@@ -48,8 +50,8 @@ describe('CustomersScreen', () => {
     expect(house.getByText('On receipt')).toBeInTheDocument();
     expect(house.getByText('No limit')).toBeInTheDocument();
 
-    const [request] = api.requestsTo('GET', CUSTOMERS_PATH);
-    expect(request?.url.search).toBe('?limit=25&status=active');
+    const [request] = api.requestsTo(route(listCustomers, { id: harbour.id }));
+    expect(request?.query.toString()).toBe('limit=25&status=active');
     expect(request?.headers.get(ORGANISATION_HEADER)).toBe(harbour.id);
     // Everything fits one page: nothing more to load.
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
@@ -58,10 +60,8 @@ describe('CustomersScreen', () => {
   it('loads the next page with the cursor of the last one', async () => {
     const second = customerFixture({ id: '00000000-0000-4000-8000-0000000000c2', title: 'Bistro Nord' });
     const api = stubApi({
-      [`GET ${CUSTOMERS_PATH}`]: ({ url }) =>
-        url.searchParams.get('cursor') === 'cursor-2'
-          ? page([second])
-          : page([customerFixture()], 'cursor-2'),
+      [route(listCustomers, { id: harbour.id })]: ({ query }) =>
+        query.get('cursor') === 'cursor-2' ? page([second]) : page([customerFixture()], 'cursor-2'),
     });
     renderCustomers('/customers');
 
@@ -72,18 +72,19 @@ describe('CustomersScreen', () => {
     expect(screen.getByText('Showing 2 customers')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(
-      api.requestsTo('GET', CUSTOMERS_PATH).map((request) => request.url.searchParams.get('cursor')),
+      api.requestsTo(route(listCustomers, { id: harbour.id })).map((request) => request.query.get('cursor')),
     ).toEqual([null, 'cursor-2']);
   });
 
   it('searches on the server only from two characters', async () => {
     const api = stubApi({
-      [`GET ${CUSTOMERS_PATH}`]: ({ url }) =>
-        page(url.searchParams.has('search') ? [customerFixture()] : [houseAccount, customerFixture()]),
+      [route(listCustomers, { id: harbour.id })]: ({ query }) =>
+        page(query.has('search') ? [customerFixture()] : [houseAccount, customerFixture()]),
     });
     const { router } = renderCustomers('/customers');
     await screen.findByRole('link', { name: 'Café Aroma' });
-    const searches = () => api.requestsTo('GET', CUSTOMERS_PATH).map((r) => r.url.searchParams.get('search'));
+    const searches = () =>
+      api.requestsTo(route(listCustomers, { id: harbour.id })).map((r) => r.query.get('search'));
 
     const box = screen.getByRole('searchbox', { name: 'Search customers' });
     // The debounce is waited out on a fake clock; shouldAdvanceTime keeps everything else moving.
@@ -102,8 +103,8 @@ describe('CustomersScreen', () => {
 
   it('filters by status', async () => {
     const api = stubApi({
-      [`GET ${CUSTOMERS_PATH}`]: ({ url }) =>
-        page(url.searchParams.get('status') === 'archived' ? [customerFixture({ archived: true })] : []),
+      [route(listCustomers, { id: harbour.id })]: ({ query }) =>
+        page(query.get('status') === 'archived' ? [customerFixture({ archived: true })] : []),
     });
     renderCustomers('/customers');
     await screen.findByText('No customers yet');
@@ -114,14 +115,13 @@ describe('CustomersScreen', () => {
       (await screen.findByRole('link', { name: 'Café Aroma' })).closest('tr') as HTMLElement,
     );
     expect(row.getByText('Archived')).toBeInTheDocument();
-    expect(api.requestsTo('GET', CUSTOMERS_PATH).map((r) => r.url.searchParams.get('status'))).toEqual([
-      'active',
-      'archived',
-    ]);
+    expect(
+      api.requestsTo(route(listCustomers, { id: harbour.id })).map((r) => r.query.get('status')),
+    ).toEqual(['active', 'archived']);
   });
 
   it('invites the first customer when there are none', async () => {
-    stubApi({ [`GET ${CUSTOMERS_PATH}`]: () => page([]) });
+    stubApi({ [route(listCustomers, { id: harbour.id })]: () => page([]) });
     renderCustomers('/customers');
 
     expect(await screen.findByText('No customers yet')).toBeInTheDocument();
@@ -133,10 +133,12 @@ describe('CustomersScreen', () => {
 
   it('shows a skeleton while loading', async () => {
     let answer: (response: Response) => void = () => {};
-    const api = stubApi({ [`GET ${CUSTOMERS_PATH}`]: () => new Promise((resolve) => (answer = resolve)) });
+    const api = stubApi({
+      [route(listCustomers, { id: harbour.id })]: () => new Promise((resolve) => (answer = resolve)),
+    });
     renderCustomers('/customers');
 
-    await waitFor(() => expect(api.requestsTo('GET', CUSTOMERS_PATH)).toHaveLength(1));
+    await waitFor(() => expect(api.requestsTo(route(listCustomers, { id: harbour.id }))).toHaveLength(1));
     expect(screen.getByRole('status')).toHaveTextContent('Loading customers…');
     answer(page([customerFixture()]));
     expect(await screen.findByRole('link', { name: 'Café Aroma' })).toBeInTheDocument();
@@ -146,7 +148,7 @@ describe('CustomersScreen', () => {
   it('says when the list could not load and tries again', async () => {
     let calls = 0;
     stubApi({
-      [`GET ${CUSTOMERS_PATH}`]: () =>
+      [route(listCustomers, { id: harbour.id })]: () =>
         ++calls === 1
           ? json(429, { error_code: 'RATE_LIMITED', message: 'Too many requests; try again shortly.' })
           : page([customerFixture()]),

@@ -1,28 +1,19 @@
-import type {
-  Customer,
-  CustomerPaymentSettings,
-  EndpointResponse,
-  GroupSummary,
-  listCustomerUsers,
+import {
+  type Customer,
+  type CustomerPaymentSettings,
+  type EndpointResponse,
+  getCurrentUser,
+  type GroupSummary,
+  type listCustomerUsers,
+  listPricingTiers,
+  listVisibilityGroups,
 } from '@tradeport/contract';
 import { vi } from 'vitest';
+import { type FakeHandler, fakeFetch, route } from '#testing/fake-api.ts';
 import { harbour, merchantUser } from '#testing/fixtures.ts';
 import { jsonResponse, renderAsMerchant } from '#testing/render-routes.tsx';
 import { CustomerDetailScreen } from '../screens/customer-detail-screen.tsx';
 import { CustomersScreen } from '../screens/customers-screen.tsx';
-
-export const CUSTOMERS_PATH = `/api/v1/organisations/${harbour.id}/customers`;
-export const customerPath = (id: string) => `${CUSTOMERS_PATH}/${id}`;
-export const settingsPath = (id: string) => `/api/v1/organisations/${harbour.id}/customer/${id}/settings`;
-export const peoplePath = (id: string) => `${customerPath(id)}/users`;
-
-/** The tier and group endpoints the customer page uses; `cid` puts one customer in or out. */
-export const TIERS_PATH = `/api/v1/products/pricing/organisation/${harbour.id}`;
-export const GROUPS_PATH = `/api/v1/products/visibility/organisation/${harbour.id}`;
-export const tierCustomerPath = (tierId: string, cid: string) =>
-  `${TIERS_PATH}/tier/${tierId}/customer/${cid}`;
-export const groupCustomerPath = (groupId: string, cid: string) =>
-  `${GROUPS_PATH}/group/${groupId}/customer/${cid}`;
 
 /** A tier or group as its list answers it. */
 export function listFixture(id: string, name: string): GroupSummary {
@@ -83,47 +74,22 @@ export const houseAccount = customerFixture({
 export type Person = EndpointResponse<typeof listCustomerUsers>[number];
 export type Settings = CustomerPaymentSettings;
 
-export type StubRequest = { method: string; url: URL; body: unknown; headers: Headers };
-export type StubHandler = (request: StubRequest) => Response | Promise<Response>;
-
 export const json = jsonResponse;
 
-function toStubRequest(input: Parameters<typeof fetch>[0], init: RequestInit | undefined): StubRequest {
-  return {
-    method: init?.method ?? 'GET',
-    url: new URL(String(input), 'http://localhost'),
-    body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    headers: new Headers(init?.headers),
-  };
-}
-
 /**
- * Stubs fetch, the only thing these tests replace: handlers are keyed "METHOD /path" (query left
- * out) and the signed-in merchant is always served. Anything else answers 404.
+ * Stubs fetch, the only thing these tests replace: handlers are keyed by `route(endpoint, params)`
+ * and the signed-in merchant is always served. Anything else answers 404.
  */
-export function stubApi(handlers: Record<string, StubHandler>) {
-  const routes: Record<string, StubHandler> = {
-    'GET /api/v1/users/current': () => json(200, merchantUser),
+export function stubApi(handlers: Record<string, FakeHandler>) {
+  const fake = fakeFetch({
+    [route(getCurrentUser)]: () => json(200, merchantUser),
     // The merchant has no tiers or groups unless a test says otherwise.
-    [`GET ${TIERS_PATH}`]: () => json(200, { items: [], next_cursor: null }),
-    [`GET ${GROUPS_PATH}`]: () => json(200, { items: [], next_cursor: null }),
+    [route(listPricingTiers, { id: harbour.id })]: () => json(200, { items: [], next_cursor: null }),
+    [route(listVisibilityGroups, { id: harbour.id })]: () => json(200, { items: [], next_cursor: null }),
     ...handlers,
-  };
-  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const request = toStubRequest(input, init);
-    const handler = routes[`${request.method} ${request.url.pathname}`];
-    if (handler) return handler(request);
-    return json(404, { error_code: 'NOT_FOUND', message: `No stub for ${request.method} ${request.url}` });
   });
-  vi.stubGlobal('fetch', fetchMock);
-
-  /** What was sent to one endpoint, oldest first. */
-  const requestsTo = (method: string, path: string) =>
-    fetchMock.mock.calls
-      .map(([input, init]) => toStubRequest(input, init))
-      .filter((request) => request.method === method && request.url.pathname === path);
-
-  return { fetchMock, requestsTo };
+  vi.stubGlobal('fetch', fake.stub);
+  return { fetchMock: fake.stub, requestsTo: fake.requestsTo };
 }
 
 /** A signed-in merchant acting for Harbour Wholesale, on the customers routes. */

@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Organisation } from '@tradeport/contract';
+import { createOrganisation, type Organisation } from '@tradeport/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { organisationIdStore } from '#lib/organisation.ts';
 import { sessionStore } from '#lib/session.ts';
-import { answer, fakeFetch } from '#testing/fake-api.ts';
+import { answer, fakeFetch, route } from '#testing/fake-api.ts';
 import { longSession } from '#testing/fixtures.ts';
 import { jsonResponse, renderRoutes, withQueryClient } from '#testing/render-routes.tsx';
 import { suggestSlug } from '../components/organisation-form.ts';
@@ -65,7 +65,7 @@ describe('SignUpOrganisationScreen', () => {
 
   it('creates the organisation, acts for it and goes to /', async () => {
     const api = fakeFetch({
-      'POST /api/v1/organisations': ({ body }) => jsonResponse(201, created(body as object)),
+      [route(createOrganisation)]: ({ body }) => jsonResponse(201, created(body as object)),
     });
     vi.stubGlobal('fetch', api.stub);
     const { router } = renderRoutes(routes, '/sign-up-organisation');
@@ -84,7 +84,7 @@ describe('SignUpOrganisationScreen', () => {
     expect(await screen.findByText('Home page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(organisationIdStore.get()).toBe(NEW_ID);
-    expect(api.requestsTo('POST /api/v1/organisations')[0]?.body).toEqual({
+    expect(api.requestsTo(route(createOrganisation))[0]?.body).toEqual({
       title: 'Harbour Wholesale',
       slug: 'harbour-wholesale',
       abn: '51824753556',
@@ -100,7 +100,7 @@ describe('SignUpOrganisationScreen', () => {
 
   it('checks the form before sending and shows a taken slug on its field', async () => {
     const api = fakeFetch({
-      'POST /api/v1/organisations': answer(409, {
+      [route(createOrganisation)]: answer(409, {
         error_code: 'CONFLICT',
         message: 'That sign-in address is taken.',
         details: [{ path: 'body.slug', message: 'That sign-in address is taken.' }],

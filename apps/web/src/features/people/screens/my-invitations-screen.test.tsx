@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { organisationIdStore } from '#lib/organisation.ts';
 import { sessionStore } from '#lib/session.ts';
-import { answer, fakeFetch } from '#testing/fake-api.ts';
+import { answer, fakeFetch, route } from '#testing/fake-api.ts';
 import { longSession } from '#testing/fixtures.ts';
 import { renderRoutes, withQueryClient } from '#testing/render-routes.tsx';
 import { MyInvitationsScreen } from './my-invitations-screen.tsx';
+import { acceptInvite, declineInvite, getInvitationByToken, listMyInvitations } from '@tradeport/contract';
 
 const HARBOUR_ID = '00000000-0000-4000-8000-000000000001';
 const BAYSIDE_ID = '00000000-0000-4000-8000-000000000002';
@@ -39,10 +40,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('MyInvitationsScreen', () => {
   it('lists the open invitations', async () => {
-    vi.stubGlobal(
-      'fetch',
-      fakeFetch({ 'GET /api/v1/users/current/invitations': answer(200, invitations) }).stub,
-    );
+    vi.stubGlobal('fetch', fakeFetch({ [route(listMyInvitations)]: answer(200, invitations) }).stub);
     renderRoutes(routes, '/user/invitations');
 
     expect(screen.getByRole('heading', { level: 1, name: 'Invitations' })).toBeInTheDocument();
@@ -53,15 +51,15 @@ describe('MyInvitationsScreen', () => {
   });
 
   it('says so when there are none', async () => {
-    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/v1/users/current/invitations': answer(200, []) }).stub);
+    vi.stubGlobal('fetch', fakeFetch({ [route(listMyInvitations)]: answer(200, []) }).stub);
     renderRoutes(routes, '/user/invitations');
     expect(await screen.findByText('You have no open invitations.')).toBeInTheDocument();
   });
 
   it('accepts: joins, acts for that organisation and goes to /', async () => {
     const api = fakeFetch({
-      'GET /api/v1/users/current/invitations': answer(200, invitations),
-      [`POST /api/v1/organisations/${BAYSIDE_ID}/accept-invite`]: answer(200, { accepted: true }),
+      [route(listMyInvitations)]: answer(200, invitations),
+      [route(acceptInvite, { id: BAYSIDE_ID })]: answer(200, { accepted: true }),
     });
     vi.stubGlobal('fetch', api.stub);
     const { router } = renderRoutes(routes, '/user/invitations');
@@ -72,7 +70,7 @@ describe('MyInvitationsScreen', () => {
     expect(await screen.findByText('Home page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(organisationIdStore.get()).toBe(BAYSIDE_ID);
-    expect(api.requestsTo(`POST /api/v1/organisations/${BAYSIDE_ID}/accept-invite`)[0]?.body).toEqual({});
+    expect(api.requestsTo(route(acceptInvite, { id: BAYSIDE_ID }))[0]?.body).toEqual({});
     expect(await screen.findByText('You joined Bayside Produce')).toBeInTheDocument();
   });
 
@@ -80,8 +78,8 @@ describe('MyInvitationsScreen', () => {
     vi.stubGlobal(
       'fetch',
       fakeFetch({
-        'GET /api/v1/users/current/invitations': answer(200, invitations),
-        [`POST /api/v1/organisations/${HARBOUR_ID}/accept-invite`]: answer(409, {
+        [route(listMyInvitations)]: answer(200, invitations),
+        [route(acceptInvite, { id: HARBOUR_ID })]: answer(409, {
           error_code: 'CONFLICT',
           message: 'This invitation has expired.',
         }),
@@ -101,9 +99,9 @@ describe('MyInvitationsScreen', () => {
   it('declines only after confirmation', async () => {
     let open = invitations;
     const api = fakeFetch({
-      'GET /api/v1/users/current/invitations': () =>
+      [route(listMyInvitations)]: () =>
         new Response(JSON.stringify(open), { status: 200, headers: { 'Content-Type': 'application/json' } }),
-      [`POST /api/v1/organisations/${HARBOUR_ID}/decline-invite`]: () => {
+      [route(declineInvite, { id: HARBOUR_ID })]: () => {
         open = invitations.slice(1);
         return new Response(JSON.stringify({ declined: true }), { status: 200 });
       },
@@ -118,25 +116,25 @@ describe('MyInvitationsScreen', () => {
       name: 'Decline the invitation to Harbour Wholesale?',
     });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(api.requestsTo(`POST /api/v1/organisations/${HARBOUR_ID}/decline-invite`)).toHaveLength(0);
+    expect(api.requestsTo(route(declineInvite, { id: HARBOUR_ID }))).toHaveLength(0);
 
     await user.click(within(harbour).getByRole('button', { name: 'Decline' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Decline' }));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Harbour Wholesale' })).toBeNull());
-    expect(api.requestsTo(`POST /api/v1/organisations/${HARBOUR_ID}/decline-invite`)).toHaveLength(1);
+    expect(api.requestsTo(route(declineInvite, { id: HARBOUR_ID }))).toHaveLength(1);
     expect(screen.getByRole('article', { name: 'Bayside Produce' })).toBeInTheDocument();
   });
 
   it('accepts an emailed link with its token', async () => {
     const api = fakeFetch({
-      'GET /api/v1/users/current/invitations': answer(200, invitations),
-      [`GET /api/v1/invitations/${TOKEN}`]: answer(200, {
+      [route(listMyInvitations)]: answer(200, invitations),
+      [route(getInvitationByToken, { token: TOKEN })]: answer(200, {
         organisation_id: HARBOUR_ID,
         organisation_title: 'Harbour Wholesale',
         email: 'sam@example.com',
         has_account: true,
       }),
-      [`POST /api/v1/organisations/${HARBOUR_ID}/accept-invite`]: answer(200, { accepted: true }),
+      [route(acceptInvite, { id: HARBOUR_ID })]: answer(200, { accepted: true }),
     });
     vi.stubGlobal('fetch', api.stub);
     const { router } = renderRoutes(routes, `/user/invitations?token=${TOKEN}&organisation=${HARBOUR_ID}`);
@@ -149,7 +147,7 @@ describe('MyInvitationsScreen', () => {
     expect(await screen.findByText('Home page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(organisationIdStore.get()).toBe(HARBOUR_ID);
-    expect(api.requestsTo(`POST /api/v1/organisations/${HARBOUR_ID}/accept-invite`)[0]?.body).toEqual({
+    expect(api.requestsTo(route(acceptInvite, { id: HARBOUR_ID }))[0]?.body).toEqual({
       token: TOKEN,
     });
   });
@@ -158,8 +156,11 @@ describe('MyInvitationsScreen', () => {
     vi.stubGlobal(
       'fetch',
       fakeFetch({
-        'GET /api/v1/users/current/invitations': answer(200, []),
-        [`GET /api/v1/invitations/${TOKEN}`]: answer(404, { error_code: 'NOT_FOUND', message: 'Not found' }),
+        [route(listMyInvitations)]: answer(200, []),
+        [route(getInvitationByToken, { token: TOKEN })]: answer(404, {
+          error_code: 'NOT_FOUND',
+          message: 'Not found',
+        }),
       }).stub,
     );
     renderRoutes(routes, `/user/invitations?token=${TOKEN}&organisation=${HARBOUR_ID}`);

@@ -1,19 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  recordPath,
-  SEARCH_PRODUCTS_PATH,
-  stubGroupApi,
-} from '#shared/product-groups/testing/group-api-stub.tsx';
+import { stubGroupApi } from '#shared/product-groups/testing/group-api-stub.tsx';
 import { PRICING, renderPricing } from '../testing/render-pricing.tsx';
 import { beans, cups, flatWhite, oatMilk, wholesale, wholesaleApi } from '../testing/tier-fixtures.ts';
+import { removeTierProduct, searchProducts, setTierItem, setTierItems } from '@tradeport/contract';
+import { route } from '#testing/fake-api.ts';
+import { harbour } from '#testing/fixtures.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const TIER = recordPath(PRICING, wholesale.id);
+const TIER = { id: harbour.id, gid: wholesale.id };
 const priceOf = (name: string) => screen.getByRole('textbox', { name: `Tier price for ${name}` });
 
 async function openTier() {
@@ -51,12 +50,12 @@ describe('A tier’s products', () => {
     await userEvent.clear(priceOf(cups.name));
     await userEvent.type(priceOf(cups.name), '13.1');
     expect(screen.getByText('Was $14.50')).toBeInTheDocument();
-    expect(api.requestsTo(`PUT ${TIER}/items`)).toHaveLength(0);
+    expect(api.requestsTo(route(setTierItems, TIER))).toHaveLength(0);
 
     await userEvent.click(screen.getByRole('button', { name: 'Save 2 prices' }));
 
     expect(await screen.findByText('Saved 2 prices')).toBeInTheDocument();
-    expect(api.requestsTo(`PUT ${TIER}/items`).map((request) => request.body)).toEqual([
+    expect(api.requestsTo(route(setTierItems, TIER)).map((request) => request.body)).toEqual([
       {
         items: [
           { product_id: flatWhite.id, price_cents: 395 },
@@ -78,7 +77,7 @@ describe('A tier’s products', () => {
 
     expect(priceOf(flatWhite.name)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('Enter an amount in dollars, like 5000 or 2500.50')).toBeInTheDocument();
-    expect(api.requestsTo(`PUT ${TIER}/items`)).toHaveLength(0);
+    expect(api.requestsTo(route(setTierItems, TIER))).toHaveLength(0);
   });
 
   it('adds a product from the search picker at the price given', async () => {
@@ -97,14 +96,12 @@ describe('A tier’s products', () => {
     await userEvent.click(picker.getByRole('button', { name: `Add ${oatMilk.name}` }));
 
     expect(await picker.findByText('Added')).toBeInTheDocument();
-    expect(api.requestsTo(`PUT ${TIER}/item`).map((request) => request.body)).toEqual([
+    expect(api.requestsTo(route(setTierItem, TIER)).map((request) => request.body)).toEqual([
       { product_id: oatMilk.id, price_cents: 350 },
     ]);
-    expect(
-      api
-        .requestsTo(`GET ${SEARCH_PRODUCTS_PATH}`)
-        .map((r) => new URL(r.url, 'http://l').searchParams.get('q')),
-    ).toEqual(['oat']);
+    expect(api.requestsTo(route(searchProducts, { id: harbour.id })).map((r) => r.query.get('q'))).toEqual([
+      'oat',
+    ]);
     await userEvent.click(picker.getByRole('button', { name: 'Done' }));
     expect(await screen.findByRole('textbox', { name: `Tier price for ${oatMilk.name}` })).toHaveValue(
       '3.50',
@@ -119,11 +116,11 @@ describe('A tier’s products', () => {
     expect(
       dialog.getByText(`Customers in “Wholesale” will pay the base price for ${beans.name} from now on.`),
     ).toBeInTheDocument();
-    expect(api.requestsTo(`DELETE ${TIER}/product/${beans.id}`)).toHaveLength(0);
+    expect(api.requestsTo(route(removeTierProduct, { ...TIER, pid: beans.id }))).toHaveLength(0);
     await userEvent.click(dialog.getByRole('button', { name: 'Remove product' }));
 
     await waitFor(() => expect(screen.queryByRole('rowheader', { name: beans.name })).toBeNull());
-    expect(api.requestsTo(`DELETE ${TIER}/product/${beans.id}`)).toHaveLength(1);
+    expect(api.requestsTo(route(removeTierProduct, { ...TIER, pid: beans.id }))).toHaveLength(1);
     expect(await screen.findByText(/2 products · 1 customer$/)).toBeInTheDocument();
   });
 

@@ -1,18 +1,28 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, recordPath, stubGroupApi } from '#shared/product-groups/testing/group-api-stub.tsx';
+import { json, stubGroupApi } from '#shared/product-groups/testing/group-api-stub.tsx';
 import { harbourUser } from '#shared/product-groups/testing/group-fixtures.ts';
-import { merchantUser } from '#testing/fixtures.ts';
+import { harbour, merchantUser } from '#testing/fixtures.ts';
 import { PRICING, renderPricing } from '../testing/render-pricing.tsx';
 import { beanThere, flatWhite, harbourKiosk, wholesale, wholesaleApi } from '../testing/tier-fixtures.ts';
+import {
+  addTierCustomer,
+  deletePricingTier,
+  getCurrentUser,
+  getPricingTier,
+  removeTierCustomer,
+  setTierItems,
+  updatePricingTier,
+} from '@tradeport/contract';
+import { route } from '#testing/fake-api.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const TIER = recordPath(PRICING, wholesale.id);
-const CURRENT_USER = 'GET /api/v1/users/current';
+const TIER = { id: harbour.id, gid: wholesale.id };
+const CURRENT_USER = route(getCurrentUser);
 
 async function openTier(options: Partial<Parameters<typeof stubGroupApi>[0]> = {}) {
   const api = stubGroupApi({ kind: PRICING, ...wholesaleApi, ...options });
@@ -34,7 +44,7 @@ describe('Pricing tier screen', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Wholesale NSW' })).toBeInTheDocument();
-    expect(api.requestsTo(`PUT ${TIER}`).map((request) => request.body)).toEqual([
+    expect(api.requestsTo(route(updatePricingTier, TIER)).map((request) => request.body)).toEqual([
       { name: 'Wholesale NSW', description: 'Cafés on weekly standing orders', version: 4 },
     ]);
   });
@@ -43,9 +53,9 @@ describe('Pricing tier screen', () => {
     let reads = 0;
     await openTier({
       handlers: {
-        [`GET ${TIER}`]: () =>
+        [route(getPricingTier, TIER)]: () =>
           json(200, ++reads === 1 ? wholesale : { ...wholesale, name: 'Wholesale (VIC)', version: 5 }),
-        [`PUT ${TIER}`]: () =>
+        [route(updatePricingTier, TIER)]: () =>
           json(409, {
             error_code: 'CONFLICT',
             message: 'Someone else changed this pricing tier since you opened it.',
@@ -70,14 +80,14 @@ describe('Pricing tier screen', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Delete “Wholesale”?' }));
 
     expect(dialog.getByText(/Its customers go back to paying base prices/)).toBeInTheDocument();
-    expect(api.requestsTo(`DELETE ${TIER}`)).toHaveLength(0);
+    expect(api.requestsTo(route(deletePricingTier, TIER))).toHaveLength(0);
     await userEvent.click(dialog.getByRole('button', { name: 'Delete pricing tier' }));
 
     expect(await screen.findByText('No pricing tiers yet')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/pricing');
-    expect(api.requestsTo(`DELETE ${TIER}`)).toHaveLength(1);
+    expect(api.requestsTo(route(deletePricingTier, TIER))).toHaveLength(1);
     // Dropped from the cache, not asked for again (it would answer 404).
-    expect(api.requestsTo(`GET ${TIER}`)).toHaveLength(1);
+    expect(api.requestsTo(route(getPricingTier, TIER))).toHaveLength(1);
   });
 
   it('adds a customer, saying it moves them from their current tier, and removes one after confirming', async () => {
@@ -95,7 +105,7 @@ describe('Pricing tier screen', () => {
     await userEvent.type(picker.getByRole('searchbox', { name: 'Search your customers' }), 'kiosk');
     await userEvent.click(await picker.findByRole('button', { name: `Add ${harbourKiosk.title}` }));
     expect(await picker.findByText('Added')).toBeInTheDocument();
-    expect(api.requestsTo(`PUT ${TIER}/customer/${harbourKiosk.id}`)).toHaveLength(1);
+    expect(api.requestsTo(route(addTierCustomer, { ...TIER, cid: harbourKiosk.id }))).toHaveLength(1);
     await userEvent.click(picker.getByRole('button', { name: 'Done' }));
     const kioskRow = (await section.findByRole('link', { name: harbourKiosk.title })).closest(
       'tr',
@@ -110,7 +120,7 @@ describe('Pricing tier screen', () => {
     await userEvent.click(confirm.getByRole('button', { name: 'Remove customer' }));
 
     await waitFor(() => expect(section.queryByRole('link', { name: beanThere.title })).toBeNull());
-    expect(api.requestsTo(`DELETE ${TIER}/customer/${beanThere.id}`)).toHaveLength(1);
+    expect(api.requestsTo(route(removeTierCustomer, { ...TIER, cid: beanThere.id }))).toHaveLength(1);
   });
 
   it('lets someone who is not an Admin read the tier but change nothing', async () => {
@@ -135,7 +145,7 @@ describe('Pricing tier screen', () => {
     const { api } = await openTier({
       handlers: {
         [CURRENT_USER]: () => json(200, isDemoted ? harbourUser : merchantUser),
-        [`PUT ${TIER}/items`]: () => {
+        [route(setTierItems, TIER)]: () => {
           isDemoted = true;
           return json(403, { error_code: 'FORBIDDEN', message: 'Only Admins can do this.' });
         },

@@ -1,17 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ORGANISATION_HEADER } from '@tradeport/contract';
+import { createPricingTier, listPricingTiers, ORGANISATION_HEADER } from '@tradeport/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { groupFixture, harbourUser } from '#shared/product-groups/testing/group-fixtures.ts';
-import { collectionPath, json, stubGroupApi } from '#shared/product-groups/testing/group-api-stub.tsx';
+import { json, stubGroupApi } from '#shared/product-groups/testing/group-api-stub.tsx';
 import { harbour, idOf } from '#testing/fixtures.ts';
 import { PRICING, renderPricing } from '../testing/render-pricing.tsx';
+import { route } from '#testing/fake-api.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const TIERS = collectionPath(PRICING);
+const TIERS = { id: harbour.id };
 const wholesale = groupFixture({
   id: idOf(1),
   name: 'Wholesale',
@@ -39,8 +40,8 @@ describe('Pricing tiers screen', () => {
     expect(row.getByRole('cell', { name: '3' })).toBeInTheDocument();
     expect(screen.getByText('Showing 2 pricing tiers')).toBeInTheDocument();
 
-    const [request] = api.requestsTo(`GET ${TIERS}`);
-    expect(new URL(request!.url, 'http://localhost').search).toBe('?limit=25');
+    const [request] = api.requestsTo(route(listPricingTiers, TIERS));
+    expect(request!.query.toString()).toBe('limit=25');
     expect(request?.headers.get(ORGANISATION_HEADER)).toBe(harbour.id);
   });
 
@@ -56,7 +57,7 @@ describe('Pricing tiers screen', () => {
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search pricing tiers' }), '125');
     await waitFor(() => expect(screen.queryByRole('rowheader', { name: 'Tier 100' })).toBeNull());
 
-    const sent = api.requestsTo(`GET ${TIERS}`).map((r) => new URL(r.url, 'http://localhost').searchParams);
+    const sent = api.requestsTo(route(listPricingTiers, TIERS)).map((r) => r.query);
     expect(sent.map((params) => params.get('cursor'))).toEqual([null, '25', null]);
     expect(sent.at(-1)?.get('search')).toBe('125');
   });
@@ -85,7 +86,7 @@ describe('Pricing tiers screen', () => {
 
     await userEvent.click(dialog.getByRole('button', { name: 'Add pricing tier' }));
     expect(dialog.getByText('Enter a name')).toBeInTheDocument();
-    expect(api.requestsTo(`POST ${TIERS}`)).toHaveLength(0);
+    expect(api.requestsTo(route(createPricingTier, TIERS))).toHaveLength(0);
 
     await userEvent.type(dialog.getByRole('textbox', { name: /^Name/ }), ' wholesale ');
     await userEvent.click(dialog.getByRole('button', { name: 'Add pricing tier' }));
@@ -95,7 +96,7 @@ describe('Pricing tiers screen', () => {
     expect(dialog.getByRole('textbox', { name: /^Name/ })).toHaveAttribute('aria-invalid', 'true');
     // On the field only: no toast repeats it.
     expect(screen.getAllByText(message)).toHaveLength(1);
-    expect(api.requestsTo(`POST ${TIERS}`).map((r) => r.body)).toEqual([
+    expect(api.requestsTo(route(createPricingTier, TIERS)).map((r) => r.body)).toEqual([
       { name: 'wholesale', description: null },
     ]);
   });
@@ -112,7 +113,7 @@ describe('Pricing tiers screen', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Key accounts' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/pricing/${idOf(900)}`);
-    expect(api.requestsTo(`POST ${TIERS}`)[0]?.body).toEqual({
+    expect(api.requestsTo(route(createPricingTier, TIERS))[0]?.body).toEqual({
       name: 'Key accounts',
       description: 'Top 20 venues',
     });
@@ -133,7 +134,7 @@ describe('Pricing tiers screen', () => {
       kind: PRICING,
       groups: [wholesale],
       handlers: {
-        [`GET ${TIERS}`]: () =>
+        [route(listPricingTiers, TIERS)]: () =>
           ++calls === 1
             ? json(429, { error_code: 'RATE_LIMITED', message: 'Too many requests; try again shortly.' })
             : json(200, { items: [wholesale], next_cursor: null }),

@@ -8,6 +8,7 @@ import { useProductDependencies } from '../api/product-dependencies.ts';
 import { useChangeProductState, useDeleteProduct } from '../api/product-lifecycle.ts';
 import { usageText } from '../model/format-product.ts';
 import { DeleteProductsDialog } from './delete-products-dialog.tsx';
+import { routePath } from '#lib/routes.ts';
 
 /**
  * Deleting one product: what uses it is asked first, so a used product says why it cannot go and
@@ -35,7 +36,7 @@ export function DeleteProductDialog(props: {
     remove.mutate(undefined, {
       onSuccess: () => {
         showSuccessToast(`${product.name} deleted`);
-        void navigate('/products', { replace: true });
+        void navigate(routePath('/products'), { replace: true });
       },
       onError: (error) => {
         if (error instanceof ApiError && error.code === 'CONFLICT') setRefusal(error.message);

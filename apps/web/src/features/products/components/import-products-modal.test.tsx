@@ -3,22 +3,23 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FakeHandler } from '#testing/fake-api.ts';
 import {
-  BULK_PATH,
   bulkResult,
   json,
   page,
-  PRODUCTS_PATH,
   productFixture,
   renderProducts,
   stubProductsApi,
 } from '../testing/products-api-stub.tsx';
+import { bulkProducts, listProducts } from '@tradeport/contract';
+import { route } from '#testing/fake-api.ts';
+import { harbour } from '#testing/fixtures.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const LIST = `GET ${PRODUCTS_PATH}`;
-const IMPORT = `POST ${BULK_PATH}`;
+const LIST = route(listProducts, { id: harbour.id });
+const IMPORT = route(bulkProducts, { id: harbour.id });
 const CSV = 'sku,name,base_price\nMILK-2L,Full Cream Milk 2L,12.50\nBUT,Butter,4\nOAT-1L,Oat Milk,abc\n';
 
 async function openImport(handler: FakeHandler) {
@@ -44,6 +45,8 @@ describe('ImportProductsModal', () => {
       ),
     );
 
+    // The drop area is a button too, for the keyboard and screen readers.
+    expect(dialog.getByRole('button', { name: 'Choose the file to import' })).toBeInTheDocument();
     await userEvent.upload(dialog.getByLabelText('CSV file'), csvFile());
 
     const problems = within(await dialog.findByRole('table', { name: 'Problems in the file' }));

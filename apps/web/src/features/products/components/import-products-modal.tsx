@@ -1,6 +1,8 @@
-import { Alert, Button, Code, FileButton, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Code, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
+import '@mantine/dropzone/styles.css';
 import { type BulkProductsResult, PRODUCT_CSV_COLUMNS } from '@tradeport/contract';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { ApiError } from '#lib/api-error.ts';
 import { showSuccessToast } from '#lib/toasts.ts';
 import { useImportProducts } from '../api/bulk-products.ts';
@@ -18,7 +20,6 @@ function canImport(result: BulkProductsResult | null): result is BulkProductsRes
 
 function ImportFlow(props: { onClose: () => void }) {
   const run = useImportProducts();
-  const resetRef = useRef<() => void>(null);
   const [fileName, setFileName] = useState<string | null>(null);
   const [csv, setCsv] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -42,8 +43,7 @@ function ImportFlow(props: { onClose: () => void }) {
     );
   };
 
-  const onPick = async (file: File | null) => {
-    resetRef.current?.();
+  const onPick = async (file: File | undefined) => {
     if (!file) return;
     setFileName(file.name);
     setCsv(null);
@@ -71,26 +71,28 @@ function ImportFlow(props: { onClose: () => void }) {
         Columns: <Code>{PRODUCT_CSV_COLUMNS.join(', ')}</Code>. Prices are in dollars. Export CSV gives a file
         in this format.
       </Text>
-      <Group gap="sm">
-        <FileButton
-          onChange={(file) => void onPick(file)}
-          accept=".csv,text/csv"
-          resetRef={resetRef}
-          disabled={run.isPending || isReading}
-          inputProps={{ 'aria-label': 'CSV file' }}
-        >
-          {(buttonProps) => (
-            <Button {...buttonProps} variant="default" disabled={run.isPending || isReading}>
-              {fileName ? 'Choose another file' : 'Choose CSV file'}
-            </Button>
-          )}
-        </FileButton>
-        {fileName && (
-          <Text size="sm" fw={500}>
-            {fileName}
+      <Dropzone
+        onDrop={(files) => void onPick(files[0])}
+        // A refused file is still read, so that readImportFile says why in the words it uses for any file.
+        onReject={(rejections) => void onPick(rejections[0]?.file)}
+        accept={{ 'text/csv': ['.csv'] }}
+        multiple={false}
+        disabled={run.isPending || isReading}
+        inputProps={{ 'aria-label': 'CSV file' }}
+        // react-dropzone makes the area focusable (Enter or Space opens the picker) as a "presentation";
+        // to a screen reader it is a button.
+        role="button"
+        aria-label="Choose the file to import"
+      >
+        <Stack gap={4} align="center" py="md" style={{ pointerEvents: 'none' }}>
+          <Text fw={500}>
+            {fileName
+              ? 'Drop another CSV file here, or click to choose one'
+              : 'Drop a CSV file here, or click to choose one'}
           </Text>
-        )}
-      </Group>
+          {fileName && <Text size="sm">{fileName}</Text>}
+        </Stack>
+      </Dropzone>
       {problem && (
         <Alert color="red" variant="light" role="alert">
           {problem}

@@ -1,6 +1,7 @@
 import { Button, EmptyState } from '@mantine/core';
 import type { ProductStatus } from '@tradeport/contract';
 import { Link } from 'react-router';
+import { routePath } from '#lib/routes.ts';
 
 /** What the list shows with no rows: a first-run invitation, or why nothing matched. */
 export function NoProducts(props: {
@@ -37,7 +38,7 @@ export function NoProducts(props: {
       description="Add the products you sell one at a time, or import your whole catalogue from a CSV file."
     >
       <EmptyState.Actions>
-        <Button component={Link} to="/products/create">
+        <Button component={Link} to={routePath('/products/create')}>
           Create product
         </Button>
         <Button variant="default" onClick={props.onImport}>

@@ -1,25 +1,24 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { idOf } from '#testing/fixtures.ts';
+import { harbour, idOf } from '#testing/fixtures.ts';
 import {
   ACME,
   json,
   LITRE,
   paramsOf,
-  PRODUCTS_PATH,
   productFixture,
-  productPath,
   renderProducts,
   stubProductsApi,
-  vocabularyPath,
 } from '../testing/products-api-stub.tsx';
+import { createProduct, getProduct, listBrands } from '@tradeport/contract';
+import { route } from '#testing/fake-api.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const CREATE = `POST ${PRODUCTS_PATH}`;
+const CREATE = route(createProduct, { id: harbour.id });
 
 async function fill(label: RegExp, text: string) {
   const field = screen.getByLabelText(label);
@@ -60,7 +59,7 @@ describe('CreateProductScreen', () => {
     const created = productFixture({ id: idOf(9) });
     const api = stubProductsApi({
       [CREATE]: () => json(201, created),
-      [`GET ${productPath(idOf(9))}`]: () => json(200, created),
+      [route(getProduct, { id: idOf(9) })]: () => json(200, created),
     });
     const { router } = renderProducts('/products/create');
     await screen.findByRole('heading', { level: 1, name: 'Create product' });
@@ -103,7 +102,7 @@ describe('CreateProductScreen', () => {
 
     await waitFor(() =>
       expect(
-        api.requestsTo(`GET ${vocabularyPath('brands')}`).map((r) => paramsOf(r).get('search')),
+        api.requestsTo(route(listBrands, { id: harbour.id })).map((r) => paramsOf(r).get('search')),
       ).toContain('bea'),
     );
     expect(await screen.findByRole('option', { name: 'Bean Co' })).toBeInTheDocument();

@@ -4,31 +4,38 @@ import type { Product } from '@tradeport/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FakeHandler } from '#testing/fake-api.ts';
 import {
-  DEPENDENCIES_PATH,
   json,
   MILK_ID,
   page,
   paramsOf,
-  PRODUCTS_PATH,
   productFixture,
-  productPath,
   renderProducts,
   stubProductsApi,
 } from '../testing/products-api-stub.tsx';
+import {
+  changeProductState,
+  deleteProduct,
+  getProduct,
+  getProductDependencies,
+  listProducts,
+  updateProduct,
+} from '@tradeport/contract';
+import { route } from '#testing/fake-api.ts';
+import { harbour } from '#testing/fixtures.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const GET = `GET ${productPath(MILK_ID)}`;
-const PUT = `PUT ${productPath(MILK_ID)}`;
+const GET = route(getProduct, { id: MILK_ID });
+const PUT = route(updateProduct, { id: MILK_ID });
 
 /** The milk's endpoints; `product` is read on each GET, so a test can change what comes back. */
 function stubMilk(options: { product?: () => Product; routes?: Record<string, FakeHandler> } = {}) {
   const product = options.product ?? (() => productFixture());
   return stubProductsApi({
     [GET]: () => json(200, product()),
-    [`GET ${PRODUCTS_PATH}`]: () => page([product()]),
+    [route(listProducts, { id: harbour.id })]: () => page([product()]),
     ...options.routes,
   });
 }
@@ -119,7 +126,7 @@ describe('ProductDetailScreen', () => {
     const api = stubMilk({
       product: () => current,
       routes: {
-        [`POST ${productPath(MILK_ID)}/archive`]: () => {
+        [route(changeProductState, { id: MILK_ID, x: 'archive' })]: () => {
           current = productFixture({ is_active: false, version: 4 });
           return json(200, current);
         },
@@ -138,15 +145,16 @@ describe('ProductDetailScreen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
 
     expect(await screen.findByText('Full Cream Milk 2L saved')).toBeInTheDocument();
-    expect(api.requestsTo(`POST ${productPath(MILK_ID)}/archive`)).toHaveLength(1);
+    expect(api.requestsTo(route(changeProductState, { id: MILK_ID, x: 'archive' }))).toHaveLength(1);
     expect(api.requestsTo(PUT)[0]?.body).toMatchObject({ barcode: '123', version: 4 });
   });
 
   it('explains why a used product cannot be deleted and offers to archive it', async () => {
     const api = stubMilk({
       routes: {
-        [`GET ${DEPENDENCIES_PATH}`]: () => usage({ pricing_tier_count: 2, can_delete: false }),
-        [`POST ${productPath(MILK_ID)}/archive`]: () =>
+        [route(getProductDependencies, { id: harbour.id })]: () =>
+          usage({ pricing_tier_count: 2, can_delete: false }),
+        [route(changeProductState, { id: MILK_ID, x: 'archive' })]: () =>
           json(200, productFixture({ is_active: false, version: 4 })),
       },
     });
@@ -157,31 +165,33 @@ describe('ProductDetailScreen', () => {
 
     expect(await dialog.findByText('Used by 2 pricing tiers — archive it instead.')).toBeInTheDocument();
     expect(dialog.getByRole('button', { name: 'Delete' })).toBeDisabled();
-    expect(paramsOf(api.requestsTo(`GET ${DEPENDENCIES_PATH}`)[0]!).get('product_ids')).toBe(MILK_ID);
+    expect(
+      paramsOf(api.requestsTo(route(getProductDependencies, { id: harbour.id }))[0]!).get('product_ids'),
+    ).toBe(MILK_ID);
     await userEvent.click(dialog.getByRole('button', { name: 'Archive instead' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.requestsTo(`POST ${productPath(MILK_ID)}/archive`)).toHaveLength(1);
-    expect(api.requestsTo(`DELETE ${productPath(MILK_ID)}`)).toHaveLength(0);
+    expect(api.requestsTo(route(changeProductState, { id: MILK_ID, x: 'archive' }))).toHaveLength(1);
+    expect(api.requestsTo(route(deleteProduct, { id: MILK_ID }))).toHaveLength(0);
   });
 
   it('deletes an unused product after confirmation and returns to the list', async () => {
     const api = stubMilk({
       routes: {
-        [`GET ${DEPENDENCIES_PATH}`]: () => usage({}),
-        [`DELETE ${productPath(MILK_ID)}`]: () => json(200, { deleted: true }),
+        [route(getProductDependencies, { id: harbour.id })]: () => usage({}),
+        [route(deleteProduct, { id: MILK_ID })]: () => json(200, { deleted: true }),
       },
     });
     const { router } = renderProducts(`/products/${MILK_ID}`);
 
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Delete Full Cream Milk 2L?' }));
-    expect(api.requestsTo(`DELETE ${productPath(MILK_ID)}`)).toHaveLength(0);
+    expect(api.requestsTo(route(deleteProduct, { id: MILK_ID }))).toHaveLength(0);
     await waitFor(() => expect(dialog.getByRole('button', { name: 'Delete' })).toBeEnabled());
     await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/products'));
-    expect(api.requestsTo(`DELETE ${productPath(MILK_ID)}`)).toHaveLength(1);
+    expect(api.requestsTo(route(deleteProduct, { id: MILK_ID }))).toHaveLength(1);
   });
 
   it('says when the product does not exist', async () => {

@@ -9,8 +9,9 @@ import { useProduct } from '../api/get-product.ts';
 import { type EditBase, editBaseOf, ProductEditor } from '../components/product-editor.tsx';
 import { ProductActions } from '../components/product-actions.tsx';
 import { ProductStatusBadge } from '../components/product-status-badge.tsx';
+import { routePath } from '#lib/routes.ts';
 
-const PRODUCTS = { path: '/products', label: 'Products' };
+const PRODUCTS = { path: routePath('/products'), label: 'Products' };
 
 function ProductDetail(props: { product: Product; onReload: () => Promise<Product | undefined> }) {
   const { product } = props;

@@ -1,28 +1,27 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ORGANISATION_HEADER } from '@tradeport/contract';
+import { bulkProducts, exportProducts, listProducts, ORGANISATION_HEADER } from '@tradeport/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { harbour, idOf } from '#testing/fixtures.ts';
 import {
   ACME,
-  BULK_PATH,
   bulkResult,
   json,
   MILK_ID,
   page,
   paramsOf,
-  PRODUCTS_PATH,
   productFixture,
   renderProducts,
   stubProductsApi,
 } from '../testing/products-api-stub.tsx';
+import { route } from '#testing/fake-api.ts';
 
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
-const LIST = `GET ${PRODUCTS_PATH}`;
+const LIST = route(listProducts, { id: harbour.id });
 const BEANS_ID = idOf(2);
 const beans = productFixture({
   id: BEANS_ID,
@@ -113,7 +112,7 @@ describe('ProductsScreen', () => {
     const api = stubProductsApi({
       [LIST]: () =>
         page([productFixture(), beans, productFixture({ id: idOf(3), name: 'Butter', sku: 'BUT' })]),
-      [`POST ${BULK_PATH}`]: () =>
+      [route(bulkProducts, { id: harbour.id })]: () =>
         json(200, bulkResult({ action: 'archive', is_written: true, archived: 2 })),
     });
     renderProducts('/products');
@@ -124,8 +123,8 @@ describe('ProductsScreen', () => {
     expect(bar.getByText('2 products selected')).toBeInTheDocument();
     await userEvent.click(bar.getByRole('button', { name: 'Archive' }));
 
-    await waitFor(() => expect(api.requestsTo(`POST ${BULK_PATH}`)).toHaveLength(1));
-    expect(api.requestsTo(`POST ${BULK_PATH}`)[0]?.body).toEqual({
+    await waitFor(() => expect(api.requestsTo(route(bulkProducts, { id: harbour.id }))).toHaveLength(1));
+    expect(api.requestsTo(route(bulkProducts, { id: harbour.id }))[0]?.body).toEqual({
       action: 'archive',
       product_ids: [MILK_ID, idOf(3)],
     });
@@ -150,7 +149,7 @@ describe('ProductsScreen', () => {
     const refusal = 'Full Cream Milk 2L is used by 4 orders and cannot be deleted.';
     const api = stubProductsApi({
       [LIST]: () => page([productFixture(), beans]),
-      [`POST ${BULK_PATH}`]: (request) =>
+      [route(bulkProducts, { id: harbour.id })]: (request) =>
         (request.body as { action: string }).action === 'delete'
           ? json(409, { error_code: 'CONFLICT', message: refusal })
           : json(200, bulkResult({ action: 'archive', is_written: true, archived: 1 })),
@@ -160,7 +159,7 @@ describe('ProductsScreen', () => {
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Select Full Cream Milk 2L' }));
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Delete 1 product?' }));
-    expect(api.requestsTo(`POST ${BULK_PATH}`)).toHaveLength(0);
+    expect(api.requestsTo(route(bulkProducts, { id: harbour.id }))).toHaveLength(0);
     await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
 
     expect(await dialog.findByText(refusal)).toBeInTheDocument();
@@ -170,7 +169,7 @@ describe('ProductsScreen', () => {
 
     await userEvent.click(dialog.getByRole('button', { name: 'Archive instead' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.requestsTo(`POST ${BULK_PATH}`).map((request) => request.body)).toEqual([
+    expect(api.requestsTo(route(bulkProducts, { id: harbour.id })).map((request) => request.body)).toEqual([
       { action: 'delete', product_ids: [MILK_ID] },
       { action: 'archive', product_ids: [MILK_ID] },
     ]);
@@ -231,7 +230,8 @@ describe('ProductsScreen', () => {
     );
     const api = stubProductsApi({
       [LIST]: () => page([productFixture()]),
-      [`GET ${BULK_PATH}`]: () => new Response(csv, { status: 200, headers: { 'Content-Type': 'text/csv' } }),
+      [route(exportProducts, { id: harbour.id })]: () =>
+        new Response(csv, { status: 200, headers: { 'Content-Type': 'text/csv' } }),
     });
     renderProducts('/products?status=all&q=milk');
     await screen.findByRole('link', { name: 'Full Cream Milk 2L' });
@@ -240,7 +240,7 @@ describe('ProductsScreen', () => {
 
     await waitFor(() => expect(blobs).toHaveLength(1));
     expect(await blobs[0]!.text()).toBe(csv);
-    const [request] = api.requestsTo(`GET ${BULK_PATH}`);
+    const [request] = api.requestsTo(route(exportProducts, { id: harbour.id }));
     expect(paramsOf(request!).get('status')).toBe('all');
     expect(paramsOf(request!).get('search')).toBe('milk');
     expect(request?.headers.get('authorization')).toBe('Bearer stored-token');

@@ -12,6 +12,7 @@ import { ProductFilterBar } from '../components/product-filter-bar.tsx';
 import { ProductsTable, ProductsTableSkeleton } from '../components/products-table.tsx';
 import { useProductFilters } from './use-product-filters.ts';
 import { useRowSelection } from './use-row-selection.ts';
+import { routePath } from '#lib/routes.ts';
 
 /** /products: the merchant's catalogue, searched, filtered and paged on the server, with bulk actions. */
 export function ProductsScreen() {
@@ -64,7 +65,7 @@ export function ProductsScreen() {
             <Button variant="default" onClick={importModal.open}>
               Import CSV
             </Button>
-            <Button component={Link} to="/products/create">
+            <Button component={Link} to={routePath('/products/create')}>
               Create product
             </Button>
           </Group>

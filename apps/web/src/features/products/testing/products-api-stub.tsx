@@ -1,20 +1,20 @@
 import type { BulkProductsResult, Product } from '@tradeport/contract';
 import { vi } from 'vitest';
-import { type FakeHandler, type FakeRequest, fakeFetch } from '#testing/fake-api.ts';
+import { fakeFetch, type FakeHandler, type FakeRequest, route } from '#testing/fake-api.ts';
 import { harbour, idOf, merchantUser } from '#testing/fixtures.ts';
 import { jsonResponse, renderAsMerchant } from '#testing/render-routes.tsx';
 import { CreateProductScreen } from '../screens/create-product-screen.tsx';
 import { ProductDetailScreen } from '../screens/product-detail-screen.tsx';
 import { ProductsScreen } from '../screens/products-screen.tsx';
+import {
+  getCurrentUser,
+  listBrands,
+  listCategories,
+  listSuppliers,
+  listUnitsOfMeasure,
+} from '@tradeport/contract';
 
 export const json = jsonResponse;
-
-export const PRODUCTS_PATH = `/api/v1/products/organisation/${harbour.id}`;
-export const BULK_PATH = `${PRODUCTS_PATH}/bulk`;
-export const DEPENDENCIES_PATH = `${PRODUCTS_PATH}/dependencies`;
-export const productPath = (id: string) => `/api/v1/products/${id}`;
-export const vocabularyPath = (segment: 'brands' | 'suppliers' | 'categories' | 'uom') =>
-  `/api/v1/products/${segment}/organisation/${harbour.id}`;
 
 export const ACME = { id: idOf(101), name: 'Acme Dairy' };
 export const BEANS = { id: idOf(102), name: 'Bean Co' };
@@ -75,7 +75,7 @@ export const paramsOf = (request: FakeRequest) => new URL(request.url, 'http://l
 
 /**
  * Stubs fetch: the signed-in merchant and the four vocabulary lists are always served (searched by
- * name), then `routes` ("METHOD /path", query left out). Anything else answers 404.
+ * name), then `routes` (keyed by `route(endpoint, params)`). Anything else answers 404.
  */
 export function stubProductsApi(routes: Record<string, FakeHandler>) {
   const list =
@@ -85,11 +85,11 @@ export function stubProductsApi(routes: Record<string, FakeHandler>) {
       return page(items.filter((item) => !search || item.name.toLowerCase().includes(search)));
     };
   const fake = fakeFetch({
-    'GET /api/v1/users/current': () => json(200, merchantUser),
-    [`GET ${vocabularyPath('brands')}`]: list([ACME, BEANS]),
-    [`GET ${vocabularyPath('suppliers')}`]: list([FRESH_FARMS]),
-    [`GET ${vocabularyPath('categories')}`]: list([DAIRY]),
-    [`GET ${vocabularyPath('uom')}`]: list([LITRE]),
+    [route(getCurrentUser)]: () => json(200, merchantUser),
+    [route(listBrands, { id: harbour.id })]: list([ACME, BEANS]),
+    [route(listSuppliers, { id: harbour.id })]: list([FRESH_FARMS]),
+    [route(listCategories, { id: harbour.id })]: list([DAIRY]),
+    [route(listUnitsOfMeasure, { id: harbour.id })]: list([LITRE]),
     ...routes,
   });
   vi.stubGlobal('fetch', fake.stub);

@@ -2,6 +2,7 @@ import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatDate } from '#lib/format.ts';
 import { BILLING_PATH, type Banner } from '../shell-state.ts';
+import { routePath } from '#lib/routes.ts';
 
 function BannerView(props: { banner: Banner }) {
   const { banner } = props;
@@ -46,7 +47,7 @@ function BannerView(props: { banner: Banner }) {
         <Alert color="gray" variant="light" role="status" title="You are not part of an organisation yet">
           <Text size="sm">
             Set up your business to start selling, or ask a colleague to invite you.{' '}
-            <Anchor component={Link} to="/sign-up-organisation" size="sm">
+            <Anchor component={Link} to={routePath('/sign-up-organisation')} size="sm">
               Set up your organisation
             </Anchor>
           </Text>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '#lib/format.ts';
 import { BILLING_PATH } from '../shell-state.ts';
+import { routePath } from '#lib/routes.ts';
 
 /** SPEC §2/§4: replaces every page but billing, logout and sign-in once the trial has expired. */
 export function TrialExpiredPage(props: {
@@ -38,7 +39,7 @@ export function TrialExpiredPage(props: {
           </Button>
           {props.switcher}
           <Group justify="center">
-            <Anchor component={Link} to="/logout" size="sm">
+            <Anchor component={Link} to={routePath('/logout')} size="sm">
               Log out
             </Anchor>
           </Group>

@@ -1,11 +1,12 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '#lib/session.ts';
-import { answer, fakeFetch } from '#testing/fake-api.ts';
+import { answer, fakeFetch, route } from '#testing/fake-api.ts';
 import { longSession } from '#testing/fixtures.ts';
 import { renderRoutes, withQueryClient } from '#testing/render-routes.tsx';
 import { telHref } from '../api/support-api.ts';
 import { SupportScreen } from './support-screen.tsx';
+import { getSupportContact } from '@tradeport/contract';
 
 const routes = withQueryClient([{ path: '/support', element: <SupportScreen /> }]);
 
@@ -17,7 +18,7 @@ describe('SupportScreen', () => {
     vi.stubGlobal(
       'fetch',
       fakeFetch({
-        'GET /api/v1/support': answer(200, { email: 'help@tradeport.example', phone: '1300 555 010' }),
+        [route(getSupportContact)]: answer(200, { email: 'help@tradeport.example', phone: '1300 555 010' }),
       }).stub,
     );
     renderRoutes(routes, '/support');
@@ -33,7 +34,8 @@ describe('SupportScreen', () => {
   it('offers to try again when the details cannot be loaded', async () => {
     vi.stubGlobal(
       'fetch',
-      fakeFetch({ 'GET /api/v1/support': answer(404, { error_code: 'NOT_FOUND', message: 'Gone' }) }).stub,
+      fakeFetch({ [route(getSupportContact)]: answer(404, { error_code: 'NOT_FOUND', message: 'Gone' }) })
+        .stub,
     );
     renderRoutes(routes, '/support');
     expect(await screen.findByText('Support details could not be loaded')).toBeInTheDocument();

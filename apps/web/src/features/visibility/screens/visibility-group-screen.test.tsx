@@ -1,22 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { recordPath, stubGroupApi } from '#shared/product-groups/testing/group-api-stub.tsx';
+import { stubGroupApi } from '#shared/product-groups/testing/group-api-stub.tsx';
 import {
   customerFixture,
   groupFixture,
   memberOf,
   productFixture,
 } from '#shared/product-groups/testing/group-fixtures.ts';
-import { idOf } from '#testing/fixtures.ts';
+import { harbour, idOf } from '#testing/fixtures.ts';
 import { renderVisibility, VISIBILITY } from '../testing/render-visibility.tsx';
+import { addGroupItems, deleteVisibilityGroup, removeGroupProduct } from '@tradeport/contract';
+import { route } from '#testing/fake-api.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
 const venues = groupFixture({ id: idOf(3), name: 'Hotel venues', version: 2 });
-const GROUP = recordPath(VISIBILITY, venues.id);
+const GROUP = { id: harbour.id, gid: venues.id };
 const keg = productFixture({ id: idOf(31), name: 'Craft lager keg 50L', sku: 'KEG-50' });
 const kegCoupler = productFixture({ id: idOf(32), name: 'Keg coupler', sku: 'KEG-CPL', is_active: false });
 const grandHotel = customerFixture({ id: idOf(41), title: 'Grand Hotel' });
@@ -68,7 +70,7 @@ describe('Visibility group screen', () => {
     await userEvent.click(row.getByRole('button', { name: `Add ${kegCoupler.name}` }));
 
     expect(await row.findByText('Added')).toBeInTheDocument();
-    expect(api.requestsTo(`PUT ${GROUP}/items`).map((request) => request.body)).toEqual([
+    expect(api.requestsTo(route(addGroupItems, GROUP)).map((request) => request.body)).toEqual([
       { product_ids: [kegCoupler.id] },
     ]);
     await userEvent.click(picker.getByRole('button', { name: 'Done' }));
@@ -87,7 +89,7 @@ describe('Visibility group screen', () => {
       ),
     ).toBeInTheDocument();
     await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
-    expect(api.requestsTo(`DELETE ${GROUP}/product/${keg.id}`)).toHaveLength(0);
+    expect(api.requestsTo(route(removeGroupProduct, { ...GROUP, pid: keg.id }))).toHaveLength(0);
     expect(screen.getByRole('rowheader', { name: keg.name })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: `Remove ${keg.name}` }));
@@ -97,7 +99,7 @@ describe('Visibility group screen', () => {
       }),
     );
     expect(await screen.findByText('No products in this visibility group yet.')).toBeInTheDocument();
-    expect(api.requestsTo(`DELETE ${GROUP}/product/${keg.id}`)).toHaveLength(1);
+    expect(api.requestsTo(route(removeGroupProduct, { ...GROUP, pid: keg.id }))).toHaveLength(1);
   });
 
   it('says on deleting that its products become visible to everyone', async () => {
@@ -113,6 +115,6 @@ describe('Visibility group screen', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Delete visibility group' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/visibility'));
-    expect(api.requestsTo(`DELETE ${GROUP}`)).toHaveLength(1);
+    expect(api.requestsTo(route(deleteVisibilityGroup, GROUP))).toHaveLength(1);
   });
 });

@@ -1,12 +1,17 @@
-import type {
-  Customer,
-  CurrentUser,
-  GroupCustomer,
-  GroupSummary,
-  ProductSearchResult,
+import {
+  type Customer,
+  type CurrentUser,
+  getCurrentUser,
+  type GroupCustomer,
+  type GroupSummary,
+  listCustomers,
+  pricingTierEndpoints,
+  type ProductSearchResult,
+  searchProducts,
+  visibilityGroupEndpoints,
 } from '@tradeport/contract';
 import { vi } from 'vitest';
-import type { FakeHandler, FakeRequest } from '#testing/fake-api.ts';
+import { type FakeHandler, type FakeRequest, fakeFetch, route } from '#testing/fake-api.ts';
 import { harbour, idOf, merchantUser } from '#testing/fixtures.ts';
 import { jsonResponse as json } from '#testing/render-routes.tsx';
 import { memberOf } from './group-fixtures.ts';
@@ -24,11 +29,6 @@ type Item = {
 };
 type Kind = { segment: 'pricing' | 'visibility'; member: 'tier' | 'group' };
 
-export const collectionPath = (kind: Kind) => `/api/v1/products/${kind.segment}/organisation/${harbour.id}`;
-export const recordPath = (kind: Kind, id: string) => `${collectionPath(kind)}/${kind.member}/${id}`;
-export const SEARCH_PRODUCTS_PATH = `/api/v1/products/organisation/${harbour.id}/search`;
-export const CUSTOMERS_PATH = `/api/v1/organisations/${harbour.id}/customers`;
-
 const notFound = () => json(404, { error_code: 'NOT_FOUND', message: 'Not found' });
 const byName =
   <T,>(name: (row: T) => string) =>
@@ -37,10 +37,9 @@ const byName =
 
 /** A page of `rows` for the request's search, limit and cursor (the cursor is the next index). */
 function pageOf<T>(request: FakeRequest, rows: T[], name: (row: T) => string) {
-  const url = new URL(request.url, 'http://localhost');
-  const search = url.searchParams.get('search')?.toLowerCase();
-  const limit = Number(url.searchParams.get('limit') ?? 25);
-  const start = Number(url.searchParams.get('cursor') ?? 0);
+  const search = request.query.get('search')?.toLowerCase();
+  const limit = Number(request.query.get('limit') ?? 25);
+  const start = Number(request.query.get('cursor') ?? 0);
   const matching = [...rows]
     .sort(byName(name))
     .filter((row) => !search || name(row).toLowerCase().includes(search));
@@ -50,7 +49,8 @@ function pageOf<T>(request: FakeRequest, rows: T[], name: (row: T) => string) {
 
 /**
  * One kind's API over in-memory records, so a change shows in what is read after it. `handlers`
- * ("METHOD /path") answer instead, for refusals. Everything sent is kept for `requestsTo`.
+ * (keyed by `route(endpoint, params)`) answer instead, for refusals. Everything sent is kept for
+ * `requestsTo`.
  */
 export function stubGroupApi(options: {
   kind: Kind;
@@ -66,7 +66,6 @@ export function stubGroupApi(options: {
   let groups = [...options.groups];
   const items: Record<string, Item[]> = structuredClone(options.items ?? {});
   const members: Record<string, GroupCustomer[]> = structuredClone(options.members ?? {});
-  const requests: FakeRequest[] = [];
   let nextId = 900;
 
   const summary = (group: GroupSummary): GroupSummary => ({
@@ -101,17 +100,29 @@ export function stubGroupApi(options: {
     return item;
   };
 
-  function route(request: FakeRequest): Response {
-    const key = `${request.method} ${request.path}`;
-    if (key === 'GET /api/v1/users/current') return json(200, options.user ?? merchantUser);
-    if (key === `GET ${SEARCH_PRODUCTS_PATH}`) {
-      const q = new URL(request.url, 'http://localhost').searchParams.get('q')?.toLowerCase() ?? '';
+  const endpoints = kind.segment === 'pricing' ? pricingTierEndpoints : visibilityGroupEndpoints;
+  const organisation = { id: harbour.id };
+  /** The record a request names, or undefined (a 404) when there is none. */
+  const groupOf = (request: FakeRequest) => groups.find((candidate) => candidate.id === request.params.gid);
+  const inGroup =
+    (handler: (request: FakeRequest, gid: string, group: GroupSummary) => Response): FakeHandler =>
+    (request) => {
+      const group = groupOf(request);
+      return group ? handler(request, group.id, group) : notFound();
+    };
+
+  // Keyed by the contract's endpoints for any tier or group id; a test's `handlers` for one record win.
+  const routes: Record<string, FakeHandler> = {
+    [route(getCurrentUser)]: () => json(200, options.user ?? merchantUser),
+    [route(searchProducts, organisation)]: (request) => {
+      const q = request.query.get('q')?.toLowerCase() ?? '';
       return json(200, { items: (options.catalogue ?? []).filter((p) => p.name.toLowerCase().includes(q)) });
-    }
-    if (key === `GET ${CUSTOMERS_PATH}`) return pageOf(request, options.customers ?? [], (c) => c.title);
-    const collection = collectionPath(kind);
-    if (key === `GET ${collection}`) return pageOf(request, groups.map(summary), (group) => group.name);
-    if (key === `POST ${collection}`) {
+    },
+    [route(listCustomers, organisation)]: (request) =>
+      pageOf(request, options.customers ?? [], (c) => c.title),
+    [route(endpoints.list, organisation)]: (request) =>
+      pageOf(request, groups.map(summary), (group) => group.name),
+    [route(endpoints.create, organisation)]: (request) => {
       const body = request.body as { name: string; description: string | null };
       if (nameTaken(body.name)) return duplicate(body.name);
       const group = {
@@ -124,89 +135,67 @@ export function stubGroupApi(options: {
       };
       groups.push(group);
       return json(201, group);
-    }
-    if (!request.path.startsWith(`${collection}/`)) return notFound();
-    const match = /^\/(?:tier|group)\/([^/]+)(?:\/([a-z]+))?(?:\/([^/]+))?$/.exec(
-      request.path.slice(collection.length),
-    );
-    const [, gid, rest = '', sub] = match ?? [];
-    const group = groups.find((candidate) => candidate.id === gid);
-    if (!gid || !group) return notFound();
-    const body = request.body as Record<string, unknown>;
-    switch (`${request.method} ${rest}`) {
-      case 'GET ':
-        return json(200, summary(group));
-      case 'PUT ': {
-        const edit = body as { name: string; description: string | null; version: number };
-        if (edit.version !== group.version)
-          return json(409, {
-            error_code: 'CONFLICT',
-            message: 'Someone else changed this since you opened it. Reload to see their changes.',
-          });
-        if (nameTaken(edit.name, gid)) return duplicate(edit.name);
-        const saved = {
-          ...group,
-          name: edit.name,
-          description: edit.description,
-          version: group.version + 1,
-        };
-        groups = groups.map((candidate) => (candidate.id === gid ? saved : candidate));
-        return json(200, summary(saved));
-      }
-      case 'DELETE ':
-        groups = groups.filter((candidate) => candidate.id !== gid);
-        return json(200, { deleted: true });
-      case 'GET items':
-        return pageOf(request, items[gid] ?? [], (item) => item.name);
-      case 'PUT items': {
-        const entries =
-          kind.segment === 'pricing'
-            ? (body.items as { product_id: string; price_cents: number }[])
-            : (body.product_ids as string[]).map((product_id) => ({ product_id, price_cents: undefined }));
-        const changed = entries.map((entry) => putItem(gid, entry.product_id, entry.price_cents));
-        return changed.every(Boolean) ? json(200, { changed: changed.length }) : notFound();
-      }
-      case 'PUT item': {
-        const item = putItem(gid, body.product_id as string, body.price_cents as number | undefined);
-        return item ? json(200, item) : notFound();
-      }
-      case 'DELETE product':
-        items[gid] = (items[gid] ?? []).filter((item) => item.product_id !== sub);
-        return json(200, { deleted: true });
-      case 'GET customers':
-        return pageOf(request, members[gid] ?? [], (customer) => customer.title);
-      case 'PUT customer': {
-        const customer = options.customers?.find((candidate) => candidate.id === sub);
-        if (!customer) return notFound();
-        // A customer is in one tier at most: putting it in one takes it out of the others.
-        if (kind.segment === 'pricing')
-          for (const id of Object.keys(members))
-            members[id] = members[id]!.filter((m) => m.customer_id !== sub);
-        (members[gid] ??= []).push(memberOf(customer));
-        return json(200, memberOf(customer));
-      }
-      case 'DELETE customer':
-        members[gid] = (members[gid] ?? []).filter((member) => member.customer_id !== sub);
-        return json(200, { deleted: true });
-      default:
-        return notFound();
-    }
-  }
+    },
+    [route(endpoints.get)]: inGroup((_request, _gid, group) => json(200, summary(group))),
+    [route(endpoints.update)]: inGroup((request, gid, group) => {
+      const edit = request.body as { name: string; description: string | null; version: number };
+      if (edit.version !== group.version)
+        return json(409, {
+          error_code: 'CONFLICT',
+          message: 'Someone else changed this since you opened it. Reload to see their changes.',
+        });
+      if (nameTaken(edit.name, gid)) return duplicate(edit.name);
+      const saved = { ...group, name: edit.name, description: edit.description, version: group.version + 1 };
+      groups = groups.map((candidate) => (candidate.id === gid ? saved : candidate));
+      return json(200, summary(saved));
+    }),
+    [route(endpoints.remove)]: inGroup((_request, gid) => {
+      groups = groups.filter((candidate) => candidate.id !== gid);
+      return json(200, { deleted: true });
+    }),
+    [route(endpoints.listItems)]: inGroup((request, gid) =>
+      pageOf(request, items[gid] ?? [], (item) => item.name),
+    ),
+    [route(endpoints.setItems)]: inGroup((request, gid) => {
+      const body = request.body as Record<string, unknown>;
+      const entries =
+        kind.segment === 'pricing'
+          ? (body.items as { product_id: string; price_cents: number }[])
+          : (body.product_ids as string[]).map((product_id) => ({ product_id, price_cents: undefined }));
+      const changed = entries.map((entry) => putItem(gid, entry.product_id, entry.price_cents));
+      return changed.every(Boolean) ? json(200, { changed: changed.length }) : notFound();
+    }),
+    [route(endpoints.setItem)]: inGroup((request, gid) => {
+      const body = request.body as { product_id: string; price_cents?: number };
+      const item = putItem(gid, body.product_id, body.price_cents);
+      return item ? json(200, item) : notFound();
+    }),
+    [route(endpoints.removeProduct)]: inGroup((request, gid) => {
+      items[gid] = (items[gid] ?? []).filter((item) => item.product_id !== request.params.pid);
+      return json(200, { deleted: true });
+    }),
+    [route(endpoints.listCustomers)]: inGroup((request, gid) =>
+      pageOf(request, members[gid] ?? [], (customer) => customer.title),
+    ),
+    [route(endpoints.addCustomer)]: inGroup((request, gid) => {
+      const cid = request.params.cid;
+      const customer = options.customers?.find((candidate) => candidate.id === cid);
+      if (!customer) return notFound();
+      // A customer is in one tier at most: putting it in one takes it out of the others.
+      if (kind.segment === 'pricing')
+        for (const id of Object.keys(members))
+          members[id] = members[id]!.filter((m) => m.customer_id !== cid);
+      (members[gid] ??= []).push(memberOf(customer));
+      return json(200, memberOf(customer));
+    }),
+    [route(endpoints.removeCustomer)]: inGroup((request, gid) => {
+      members[gid] = (members[gid] ?? []).filter((member) => member.customer_id !== request.params.cid);
+      return json(200, { deleted: true });
+    }),
+    ...options.handlers,
+  };
 
-  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const url = String(input);
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const path = new URL(url, 'http://localhost').pathname;
-    const request = { method, path, url, body, headers: new Headers(init?.headers) };
-    requests.push(request);
-    const handler = options.handlers?.[`${method} ${path}`];
-    return handler ? handler(request) : route(request);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-
-  /** What was sent to "METHOD /path", oldest first. */
-  const requestsTo = (key: string) =>
-    requests.filter((request) => `${request.method} ${request.path}` === key);
-  return { fetchMock, requests, requestsTo };
+  const fake = fakeFetch(routes);
+  vi.stubGlobal('fetch', fake.stub);
+  return { fetchMock: fake.stub, requests: fake.requests, requestsTo: fake.requestsTo };
 }
