@@ -40,4 +40,8 @@ afterEach(() => {
   notifications.clean();
   queryClient.clear();
   localStorage.clear();
+  sessionStorage.clear();
+  // Test files share one jsdom (isolate: false): a screen that navigated must not leave the next
+  // file's requests reporting its address (X-Page-Path) or starting from its route.
+  window.history.replaceState(null, '', '/');
 });
