@@ -8,6 +8,7 @@ import {
   createHouseAccount,
   findOrganisation,
   insertMerchant,
+  prepareFindOrganisation,
   updateOrganisationDetails,
 } from './organisations.queries.ts';
 
@@ -25,6 +26,7 @@ export { createHouseAccount };
 
 export function createOrganisationsService(deps: Pick<AppDeps, 'database' | 'now' | 'storage'>) {
   const { db } = deps.database;
+  const findOrganisationById = prepareFindOrganisation(db);
 
   return {
     /** A new merchant with the caller as Admin, a 14-day trial and its house customer. */
@@ -47,7 +49,7 @@ export function createOrganisationsService(deps: Pick<AppDeps, 'database' | 'now
     },
 
     async get(organisationId: string) {
-      const row = await findOrganisation(db, organisationId);
+      const row = await findOrganisationById(organisationId);
       if (!row) throw notFound('Organisation');
       return toOrganisation(row);
     },
