@@ -106,7 +106,7 @@ export async function benchAuthorisation(url: string, engine: Engine): Promise<B
   ];
 }
 
-async function benchFirstLoad(url: string): Promise<Budget> {
+export async function benchFirstLoad(url: string): Promise<Budget> {
   const bundle = await firstLoadJs(url, '/sign-in');
   console.log(
     `\n/sign-in first-load JS in Chromium until network idle: ${(bundle.bytes / 1024).toFixed(1)} KB gzip`,

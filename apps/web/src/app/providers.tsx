@@ -1,19 +1,32 @@
 import { createTheme, MantineProvider } from '@mantine/core';
-import { type ReactNode, Suspense } from 'react';
+import { notificationsStore } from '@mantine/notifications';
+import { type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { lazyScreen } from './lazy-screen.ts';
 
 const ToastHost = lazyScreen(() => import('./toast-host.tsx').then((m) => m.ToastHost));
 
 const theme = createTheme({ primaryColor: 'teal', defaultRadius: 'md' });
 
+// The toast host (Mantine's Notifications, its transitions and scroll lock) loads with the first
+// toast rather than on every first load, and stays once it has come.
+let isToastHostNeeded = false;
+function toastHostNeeded(): boolean {
+  const { notifications, queue } = notificationsStore.getState();
+  isToastHostNeeded ||= notifications.length > 0 || queue.length > 0;
+  return isToastHostNeeded;
+}
+
 /** Root providers. The query cache is provided lower down, by the routes that use it (router.tsx). */
 export function Providers(props: { children: ReactNode; env?: 'default' | 'test' }) {
+  const hasToasts = useSyncExternalStore(notificationsStore.subscribe, toastHostNeeded, toastHostNeeded);
   return (
     <MantineProvider theme={theme} env={props.env}>
       {/* Toasts raised before the host arrives wait in Mantine's store and show once it mounts. */}
-      <Suspense fallback={null}>
-        <ToastHost />
-      </Suspense>
+      {hasToasts && (
+        <Suspense fallback={null}>
+          <ToastHost />
+        </Suspense>
+      )}
       {props.children}
     </MantineProvider>
   );
