@@ -82,8 +82,9 @@ export function useContractForm<V extends Values, S extends z.ZodType>(options: 
   const form = useForm<V>({
     initialValues: options.initialValues,
     validate,
-    enhanceGetInputProps: ({ inputProps, form: current }) => ({
-      errorProps,
+    enhanceGetInputProps: ({ inputProps, options: input, form: current }) => ({
+      // Checkboxes and switches have no error element to mark, and would pass the prop to the DOM.
+      ...(input.type === 'checkbox' ? {} : { errorProps }),
       // Mantine marks a PasswordInput's wrapper, not its input, as invalid; this marks the input itself.
       'aria-invalid': inputProps.error ? true : undefined,
       disabled: current.submitting || isLeaving || undefined,
