@@ -64,20 +64,6 @@ export async function findOrganisation(db: Db, organisationId: string): Promise<
   return row;
 }
 
-/**
- * findOrganisation as a statement prepared once per app, for the organisation read that every
- * screen makes: building the query on each call cost as much as a database round trip.
- */
-export function prepareFindOrganisation(db: Db) {
-  const statement = db
-    .select()
-    .from(organisations)
-    .where(eq(organisations.id, sql.placeholder('organisationId')))
-    .prepare('find_organisation');
-  return async (organisationId: string): Promise<OrganisationRow | undefined> =>
-    (await statement.execute({ organisationId }))[0];
-}
-
 /** The edit, if `version` is still the current one (and bumps it); undefined when stale. */
 export async function updateOrganisationDetails(
   db: Db,

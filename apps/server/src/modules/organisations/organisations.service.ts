@@ -8,7 +8,7 @@ import {
   createHouseAccount,
   findOrganisation,
   insertMerchant,
-  prepareFindOrganisation,
+  type OrganisationRow,
   updateOrganisationDetails,
 } from './organisations.queries.ts';
 
@@ -26,7 +26,6 @@ export { createHouseAccount };
 
 export function createOrganisationsService(deps: Pick<AppDeps, 'database' | 'now' | 'storage'>) {
   const { db } = deps.database;
-  const findOrganisationById = prepareFindOrganisation(db);
 
   return {
     /** A new merchant with the caller as Admin, a 14-day trial and its house customer. */
@@ -48,9 +47,8 @@ export function createOrganisationsService(deps: Pick<AppDeps, 'database' | 'now
       }
     },
 
-    async get(organisationId: string) {
-      const row = await findOrganisationById(organisationId);
-      if (!row) throw notFound('Organisation');
+    /** The organisation as the API shows it, from the row its access rule already read. */
+    present(row: OrganisationRow) {
       return toOrganisation(row);
     },
 

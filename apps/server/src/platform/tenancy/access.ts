@@ -7,6 +7,7 @@ import type {
   CustomerAccountAccess,
   Membership,
   OrganisationKind,
+  OrganisationRecord,
   OwnedRecordKind,
 } from './membership.queries.ts';
 
@@ -34,7 +35,7 @@ type Requirement = { kind?: OrganisationKind; level?: 'Admin' };
 export type AccessSpec =
   | { type: 'public' }
   | { type: 'user' }
-  | ({ type: 'member'; organisation: OrganisationSource } & Requirement)
+  | ({ type: 'member'; organisation: OrganisationSource; withOrganisation?: boolean } & Requirement)
   | ({ type: 'owner' } & RecordSource & Requirement)
   | { type: 'customer-account'; merchant: string | RecordSource; customer: OrganisationSource };
 
@@ -56,6 +57,17 @@ export const access = {
   /** A member of the organisation named by `org`, of either kind; optionally an Admin. */
   member: (options: { org: OrganisationSource; level?: 'Admin' }) =>
     rule<MemberActor>({ type: 'member', organisation: options.org, level: options.level }),
+  /**
+   * `member`, for an endpoint that reads the organisation itself: the membership check returns
+   * the organisation's row as `actor.organisation`, so the read costs no second round trip.
+   */
+  memberReadingOrganisation: (options: { org: OrganisationSource; level?: 'Admin' }) =>
+    rule<MemberActor & { organisation: OrganisationRecord }>({
+      type: 'member',
+      organisation: options.org,
+      level: options.level,
+      withOrganisation: true,
+    }),
   /** A member of the merchant named by `org`; a customer organisation's member gets 403. */
   merchant: (options: { org: OrganisationSource; level?: 'Admin' }) =>
     rule<MemberActor<'MERCHANT'>>({
@@ -177,7 +189,9 @@ export async function resolveAccess(
     case 'member': {
       const organisationId = read(inputs, spec.organisation);
       if (!organisationId) return undefined;
-      const membership = await queries.findMembership({ userId, organisationId });
+      const membership = spec.withOrganisation
+        ? await queries.findMembershipWithOrganisation({ userId, organisationId })
+        : await queries.findMembership({ userId, organisationId });
       if (!membership) throw notFound('Organisation');
       checkRequirement(membership, spec);
       return { userId, ...membership } satisfies MemberActor;

@@ -12,6 +12,9 @@ export type OrganisationKind = 'MERCHANT' | 'CUSTOMER';
 
 export type Membership = { organisationId: string; kind: OrganisationKind; level: UserLevel };
 
+/** An organisation's own row, for rules that hand it to the handler. */
+export type OrganisationRecord = typeof organisations.$inferSelect;
+
 /** The customer account a request acts through: a customer organisation's, with one merchant. */
 export type CustomerAccountAccess = {
   merchantId: string;
@@ -120,6 +123,27 @@ export function prepareAccessQueries(db: Db) {
       organisation: recordOwners[kind](recordId),
     }),
   );
+  // The same membership check, also returning the organisation's row: an endpoint that reads the
+  // organisation it acts for then needs no second round trip.
+  const membershipWithOrganisation = db
+    .select({
+      organisationId: organisations.id,
+      kind: organisations.kind,
+      level: memberships.level,
+      organisation: organisations,
+    })
+    .from(memberships)
+    .innerJoin(organisations, eq(organisations.id, memberships.organisationId))
+    .where(
+      and(
+        eq(memberships.userId, userId),
+        eq(memberships.organisationId, organisationId),
+        eq(memberships.active, true),
+        eq(memberships.invitationAccepted, true),
+        isOrganisationActive(),
+      ),
+    )
+    .prepare('access_membership_with_organisation');
   const account = prepareCustomerAccount(db, {
     name: 'access_account',
     merchant: sql.placeholder('merchantId'),
@@ -138,6 +162,13 @@ export function prepareAccessQueries(db: Db) {
       organisationId: string;
     }): Promise<Membership | undefined> {
       return (await membership.execute(options))[0];
+    },
+    /** findMembership, with the organisation's row. */
+    async findMembershipWithOrganisation(options: {
+      userId: string;
+      organisationId: string;
+    }): Promise<(Membership & { organisation: OrganisationRecord }) | undefined> {
+      return (await membershipWithOrganisation.execute(options))[0];
     },
     /** The caller's membership of the organisation owning a record, if any (and the record exists). */
     async findMembershipOfOwner(options: {
