@@ -11,19 +11,28 @@ import {
   findOpenInvitationByToken,
   listOpenInvitationsForEmail,
 } from './invitations.queries.ts';
-
-type Person = { email: string };
+import { acceptInvitation, loadInvitee, requireVerifiedEmail } from './invitations.service.ts';
 
 /** Invitations seen from either end: the Admin withdrawing one, the invited person answering. */
 export function createInvitationAnswers({ database: { db }, now }: Pick<AppDeps, 'database' | 'now'>) {
+  // Answering needs the email proven, checked here once for accept and decline alike.
+  async function verifiedInvitee(userId: string) {
+    const me = await loadInvitee(db, userId);
+    requireVerifiedEmail(me);
+    return me;
+  }
+
   return {
     async revoke(options: { organisationId: string; invitationId: string }) {
       if (!(await revokeOpenInvitation(db, { ...options, now: now() }))) throw notFound('Invitation');
       return { revoked: true as const };
     },
 
-    async listFor(person: Person) {
-      const rows = await listOpenInvitationsForEmail(db, { email: person.email, now: now() });
+    /** The signed-in person's open invitations; hidden, not refused, until their email is proven. */
+    async listMine(userId: string) {
+      const me = await loadInvitee(db, userId);
+      if (!me.emailVerified) return [];
+      const rows = await listOpenInvitationsForEmail(db, { email: me.email, now: now() });
       return rows.map((row) => ({
         organisation_id: row.organisationId,
         organisation_title: row.organisationTitle,
@@ -33,11 +42,27 @@ export function createInvitationAnswers({ database: { db }, now }: Pick<AppDeps,
       }));
     },
 
-    async decline(options: { organisationId: string; person: Person }) {
+    /** Joins the organisation whose invitation is addressed to the caller's proven email. */
+    async accept(options: { userId: string; organisationId: string; token?: string }) {
+      const me = await verifiedInvitee(options.userId);
+      await db.transaction((tx) =>
+        acceptInvitation({
+          tx,
+          organisationId: options.organisationId,
+          user: me,
+          token: options.token,
+          now: now(),
+        }),
+      );
+      return { accepted: true as const };
+    },
+
+    async decline(options: { userId: string; organisationId: string }) {
+      const me = await verifiedInvitee(options.userId);
       const at = now();
       const invitation = await findOpenInvitation(db, {
         organisationId: options.organisationId,
-        email: options.person.email,
+        email: me.email,
         now: at,
       });
       if (!invitation) throw notFound('Invitation');

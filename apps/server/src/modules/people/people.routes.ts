@@ -15,14 +15,7 @@ import { loadCaller } from '../../platform/auth/authenticate.ts';
 import { registerEndpoint } from '../../platform/http/register-endpoint.ts';
 import { access } from '../../platform/tenancy/access.ts';
 import { createInvitationAnswers } from './invitation-answers.service.ts';
-import {
-  acceptInvitation,
-  createInvitation,
-  loadInvitee,
-  requireVerifiedEmail,
-  resendInvitation,
-  toPendingInvitation,
-} from './invitations.service.ts';
+import { createInvitation, resendInvitation, toPendingInvitation } from './invitations.service.ts';
 import { listMembersAndInvitations, updateMembership } from './members.service.ts';
 
 export function peopleRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -96,33 +89,20 @@ export function peopleRoutes(app: FastifyInstance, deps: AppDeps) {
 
   registerEndpoint(app, listMyInvitations, {
     access: access.user(),
-    handler: async ({ actor }) => {
-      const me = await loadInvitee(db, actor.userId);
-      // Hidden, not refused, until the email is proven: the screen says how to confirm it.
-      return me.emailVerified ? answers.listFor(me) : [];
-    },
+    handler: async ({ actor }) => answers.listMine(actor.userId),
   });
 
   // Not yet a member: the invitation addressed to the caller's email is what grants access.
   registerEndpoint(app, acceptInvite, {
     access: access.user(),
-    handler: async ({ actor, params, body }) => {
-      const me = await loadInvitee(db, actor.userId);
-      requireVerifiedEmail(me);
-      await db.transaction((tx) =>
-        acceptInvitation({ tx, organisationId: params.id, user: me, token: body.token, now: deps.now() }),
-      );
-      return { accepted: true as const };
-    },
+    handler: async ({ actor, params, body }) =>
+      answers.accept({ userId: actor.userId, organisationId: params.id, token: body.token }),
   });
 
   registerEndpoint(app, declineInvite, {
     access: access.user(),
-    handler: async ({ actor, params }) => {
-      const me = await loadInvitee(db, actor.userId);
-      requireVerifiedEmail(me);
-      return answers.decline({ organisationId: params.id, person: me });
-    },
+    handler: async ({ actor, params }) =>
+      answers.decline({ userId: actor.userId, organisationId: params.id }),
   });
 
   registerEndpoint(app, getInvitationByToken, {

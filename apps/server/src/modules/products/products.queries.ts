@@ -140,15 +140,6 @@ export async function findProduct(db: Db, options: { merchantId: string; id: str
   return row ? toProduct(row) : undefined;
 }
 
-/** Who owns a product, so a products/{id} call can check the caller belongs to that merchant. */
-export async function findProductMerchantId(db: Db, id: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ merchantId: products.merchantId })
-    .from(products)
-    .where(eq(products.id, id));
-  return row?.merchantId;
-}
-
 /** Of the given ids, those that are this merchant's products. */
 export async function listOwnedProductIds(db: Db, options: { merchantId: string; ids: readonly string[] }) {
   const rows = await db

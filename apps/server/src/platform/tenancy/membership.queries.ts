@@ -42,20 +42,24 @@ const userId = sql.placeholder('userId');
 const organisationId = sql.placeholder('organisationId');
 const recordId = sql.placeholder('recordId');
 
+/**
+ * The caller's membership counts: accepted, still active, and its organisation's access not lapsed.
+ * Every access statement joins memberships to organisations and reads membership through this.
+ */
+const isUsableMembership = () =>
+  and(
+    eq(memberships.userId, userId),
+    eq(memberships.active, true),
+    eq(memberships.invitationAccepted, true),
+    isOrganisationActive(),
+  );
+
 function prepareMembership(db: Db, options: { name: string; organisation: SQL | Placeholder }) {
   return db
     .select({ organisationId: organisations.id, kind: organisations.kind, level: memberships.level })
     .from(memberships)
     .innerJoin(organisations, eq(organisations.id, memberships.organisationId))
-    .where(
-      and(
-        eq(memberships.userId, userId),
-        eq(memberships.organisationId, options.organisation),
-        eq(memberships.active, true),
-        eq(memberships.invitationAccepted, true),
-        isOrganisationActive(),
-      ),
-    )
+    .where(and(eq(memberships.organisationId, options.organisation), isUsableMembership()))
     .prepare(options.name);
 }
 
@@ -75,14 +79,11 @@ function prepareCustomerAccount(db: Db, options: { name: string; merchant: SQL |
     .innerJoin(organisations, eq(organisations.id, memberships.organisationId))
     .where(
       and(
-        eq(memberships.userId, userId),
         or(
           eq(memberships.organisationId, customerAccounts.customerOrganisationId),
           eq(memberships.organisationId, customerAccounts.merchantId),
         ),
-        eq(memberships.active, true),
-        eq(memberships.invitationAccepted, true),
-        isOrganisationActive(),
+        isUsableMembership(),
       ),
     )})`;
   return db
@@ -134,15 +135,7 @@ export function prepareAccessQueries(db: Db) {
     })
     .from(memberships)
     .innerJoin(organisations, eq(organisations.id, memberships.organisationId))
-    .where(
-      and(
-        eq(memberships.userId, userId),
-        eq(memberships.organisationId, organisationId),
-        eq(memberships.active, true),
-        eq(memberships.invitationAccepted, true),
-        isOrganisationActive(),
-      ),
-    )
+    .where(and(eq(memberships.organisationId, organisationId), isUsableMembership()))
     .prepare('access_membership_with_organisation');
   const account = prepareCustomerAccount(db, {
     name: 'access_account',
