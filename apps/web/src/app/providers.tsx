@@ -5,7 +5,16 @@ import { lazyScreen } from './lazy-screen.ts';
 
 const ToastHost = lazyScreen(() => import('./toast-host.tsx').then((m) => m.ToastHost));
 
-const theme = createTheme({ primaryColor: 'teal', defaultRadius: 'md' });
+const theme = createTheme({
+  primaryColor: 'teal',
+  defaultRadius: 'md',
+  components: {
+    // A number is never changed behind the person's back (400 kept as 365, "7.5" as 75): what they
+    // typed stays, and the form's schema says what is wrong with it. A plain object, so the first
+    // load does not carry NumberInput.
+    NumberInput: { defaultProps: { clampBehavior: 'none' } },
+  },
+});
 
 // The toast host (Mantine's Notifications, its transitions and scroll lock) loads with the first
 // toast rather than on every first load, and stays once it has come.
