@@ -25,6 +25,23 @@ describe('parseDollarsToCents', () => {
     expect(parseDollarsToCents('-5')).toEqual({ ok: false, message: 'Enter an amount of zero or more' });
   });
 
+  it('names the field it reads, so a tier price is never called a credit limit', () => {
+    const tierPrice = { name: 'tier price', example: '4.50 or 12' };
+    expect(parseDollarsToCents('4.2.0', tierPrice)).toEqual({
+      ok: false,
+      message: 'Enter the tier price in dollars, like 4.50 or 12',
+    });
+    expect(parseDollarsToCents('-1', tierPrice)).toEqual({
+      ok: false,
+      message: 'The tier price cannot be negative',
+    });
+    expect(parseDollarsToCents('99999999999999999', tierPrice)).toEqual({
+      ok: false,
+      message: 'That tier price is too large',
+    });
+    expect(parseDollarsToCents('4.5', tierPrice)).toEqual({ ok: true, cents: 450 });
+  });
+
   it('refuses amounts beyond exact cents', () => {
     expect(parseDollarsToCents('99999999999999999')).toEqual({
       ok: false,

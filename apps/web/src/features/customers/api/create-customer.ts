@@ -16,7 +16,7 @@ export function useCreateCustomer() {
         body,
         organisationId,
         // Field errors are shown on the fields.
-        handledErrorCodes: ['VALIDATION_ERROR'],
+        handledErrorCodes: ['VALIDATION_ERROR', 'FORBIDDEN'],
       });
     },
     onSuccess: async (customer) => {

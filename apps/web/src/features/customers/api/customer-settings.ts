@@ -37,7 +37,7 @@ export function useUpdateCustomerSettings(customerId: string) {
         params: { id: organisationId, cid: customerId },
         body,
         organisationId,
-        handledErrorCodes: ['VALIDATION_ERROR'],
+        handledErrorCodes: ['VALIDATION_ERROR', 'FORBIDDEN'],
       });
     },
     onSuccess: async (settings) => {

@@ -71,7 +71,7 @@ describe('CreateCustomerModal', { timeout: 20_000 }, () => {
     expect(form.getByText('Enter a valid 11-digit ABN')).toBeInTheDocument();
     expect(form.getByLabelText(/^Postcode/)).toHaveAttribute('aria-invalid', 'true');
     expect(form.getByText('Enter a 4-digit postcode')).toBeInTheDocument();
-    expect(form.getByText('Enter an amount in dollars, like 5000 or 2500.50')).toBeInTheDocument();
+    expect(form.getByText('Enter the credit limit in dollars, like 5000 or 2500.50')).toBeInTheDocument();
     expect(form.getByLabelText(/^Business name/)).not.toHaveAttribute('aria-invalid', 'true');
     expect(api.requestsTo(route(createCustomer, { id: harbour.id }))).toHaveLength(0);
   });

@@ -1,6 +1,7 @@
 import { Button, Divider, Group, Modal, Stack, TextInput, Title } from '@mantine/core';
 import { createCustomer } from '@tradeport/contract';
 import { useNavigate } from 'react-router';
+import { useIsAdmin, useRefreshAccess } from '#lib/access.ts';
 import { bodySchemaOf } from '#lib/forms/body-schema.ts';
 import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import { routePath } from '#lib/routes.ts';
@@ -15,6 +16,9 @@ import {
   paymentErrors,
   paymentValuesOf,
 } from '../model/customer-form.ts';
+import { creditLimitLabel, paymentTermsLabel } from '../model/format-customer.ts';
+import { isForbidden, refusedMessage } from '../model/refusal.ts';
+import { AdminOnlyNote } from './admin-only-note.tsx';
 import { CustomerDetailsFields } from './customer-details-fields.tsx';
 import { PaymentSettingsFields } from './payment-settings-fields.tsx';
 
@@ -26,20 +30,41 @@ const INITIAL_VALUES: CreateCustomerValues = {
   invite_email: '',
 };
 
+const DEFAULTS_SAID = `New customers start with payments ${
+  DEFAULT_PAYMENT_SETTINGS.is_payments_enabled ? 'on' : 'off'
+}, terms of ${paymentTermsLabel(DEFAULT_PAYMENT_SETTINGS.payment_terms_days)} and ${creditLimitLabel(
+  DEFAULT_PAYMENT_SETTINGS.credit_limit_cents,
+).toLowerCase()}.`;
+
 function CreateCustomerForm(props: { onCancel: () => void }) {
   const navigate = useNavigate();
   const create = useCreateCustomer();
+  // Payment settings are an Admin's (the server refuses others, also at creation): a User adds
+  // the customer with the defaults, and is told so.
+  const isAdmin = useIsAdmin();
+  const refreshAccess = useRefreshAccess();
   const { form, formError, formProps, submitProps, isSubmitting } = useContractForm({
     initialValues: INITIAL_VALUES,
     schema: CreateCustomerBody,
-    toInput: createInputOf,
-    moreErrors: paymentErrors,
+    toInput: (values) => createInputOf(values, { withPaymentSettings: isAdmin }),
+    moreErrors: (values) => (isAdmin ? paymentErrors(values) : {}),
     aliases: CUSTOMER_FIELD_ALIASES,
-    handledErrorCodes: ['VALIDATION_ERROR'],
+    handledErrorCodes: ['VALIDATION_ERROR', 'FORBIDDEN'],
     isLeavingOnSuccess: true,
     onSubmit: async (body) => {
       const customer = await create.mutateAsync(body);
       navigate(routePath('/customers/:customerId', { customerId: customer.id }));
+    },
+    onFailure: (failure, error) => {
+      if (!isForbidden(error)) return failure;
+      // The level changed meanwhile: read it again (the payment inputs go), put the refused
+      // payment settings back to the defaults, and say what adding again will do.
+      refreshAccess();
+      form.setValues(paymentValuesOf(DEFAULT_PAYMENT_SETTINGS));
+      return {
+        fieldErrors: {},
+        formError: `${refusedMessage('The customer was not added')} Add it again to give it the default payment settings.`,
+      };
     },
   });
 
@@ -66,7 +91,7 @@ function CreateCustomerForm(props: { onCancel: () => void }) {
           <Title order={3} size="h5">
             Payment settings
           </Title>
-          <PaymentSettingsFields form={form} />
+          {isAdmin ? <PaymentSettingsFields form={form} /> : <AdminOnlyNote>{DEFAULTS_SAID}</AdminOnlyNote>}
         </Stack>
         <Group justify="flex-end">
           <Button variant="default" onClick={props.onCancel} disabled={isSubmitting}>

@@ -4,7 +4,11 @@ import type { PaymentSettingsValues } from '../model/customer-form.ts';
 
 type Props = { form: UseFormReturnType<PaymentSettingsValues> };
 
-/** Whether the customer pays through Tradeport, their terms, and their credit limit in dollars. */
+/**
+ * Whether the customer pays through Tradeport, their terms, and their credit limit in dollars.
+ * Nothing typed is altered (no clamping, no stripping of a decimal point or a minus sign): the
+ * form's checks say what is wrong instead.
+ */
 export function PaymentSettingsFields({ form }: Props) {
   return (
     <Stack gap="sm">
@@ -19,8 +23,6 @@ export function PaymentSettingsFields({ form }: Props) {
           description="Days after the invoice until payment is due; 0 for on receipt."
           min={0}
           max={365}
-          allowDecimal={false}
-          allowNegative={false}
           {...form.getInputProps('payment_terms_days')}
         />
         <TextInput

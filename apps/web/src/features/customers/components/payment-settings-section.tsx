@@ -1,5 +1,7 @@
-import { Button, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { CustomerPaymentSettings } from '@tradeport/contract';
+import { useState } from 'react';
+import { useIsAdmin, useRefreshAccess } from '#lib/access.ts';
 import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import { showSuccessToast } from '#lib/toasts.ts';
 import { LoadFailedAlert } from '#lib/ui/load-failed-alert.tsx';
@@ -12,6 +14,8 @@ import {
   paymentValuesOf,
 } from '../model/customer-form.ts';
 import { creditLimitLabel, paymentTermsLabel } from '../model/format-customer.ts';
+import { isForbidden, refusedMessage } from '../model/refusal.ts';
+import { AdminOnlyNote } from './admin-only-note.tsx';
 import { PaymentSettingsFields } from './payment-settings-fields.tsx';
 import { Section } from './section.tsx';
 
@@ -37,18 +41,33 @@ function Summary({ settings }: { settings: CustomerPaymentSettings }) {
   );
 }
 
-function SettingsForm(props: { customerId: string; settings: CustomerPaymentSettings }) {
+function SettingsForm(props: {
+  customerId: string;
+  settings: CustomerPaymentSettings;
+  onRefused: (message: string | null) => void;
+}) {
   const update = useUpdateCustomerSettings(props.customerId);
+  const refreshAccess = useRefreshAccess();
   const { form, formError, formProps, submitProps } = useContractForm({
     initialValues: paymentValuesOf(props.settings),
     schema: CustomerPaymentSettings,
     toInput: paymentInputOf,
     moreErrors: paymentErrors,
     aliases: CUSTOMER_FIELD_ALIASES,
-    handledErrorCodes: ['VALIDATION_ERROR'],
+    handledErrorCodes: ['VALIDATION_ERROR', 'FORBIDDEN'],
     onSubmit: async (settings) => {
+      props.onRefused(null);
       await update.mutateAsync(settings);
       showSuccessToast('Payment settings saved');
+    },
+    onFailure: (failure, error) => {
+      if (!isForbidden(error)) return failure;
+      // No longer an Admin: say so above the section (the form goes once the level is read
+      // again), and show what is saved rather than the refused values.
+      refreshAccess();
+      form.reset();
+      props.onRefused(refusedMessage('Your payment settings were not saved'));
+      return { fieldErrors: {}, formError: null };
     },
   });
 
@@ -69,6 +88,8 @@ function SettingsForm(props: { customerId: string; settings: CustomerPaymentSett
 
 export function PaymentSettingsSection(props: { customerId: string }) {
   const query = useCustomerSettings(props.customerId);
+  const isAdmin = useIsAdmin();
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   let content;
   if (query.isPending) {
@@ -86,9 +107,29 @@ export function PaymentSettingsSection(props: { customerId: string }) {
     const settings = query.data;
     content = (
       <Stack gap="lg">
+        {refusal && (
+          <Alert
+            color="red"
+            variant="light"
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={() => setRefusal(null)}
+          >
+            {refusal}
+          </Alert>
+        )}
         <Summary settings={settings} />
-        {/* Saved settings start the form afresh from what the server kept. */}
-        <SettingsForm key={JSON.stringify(settings)} customerId={props.customerId} settings={settings} />
+        {isAdmin ? (
+          // Saved settings start the form afresh from what the server kept.
+          <SettingsForm
+            key={JSON.stringify(settings)}
+            customerId={props.customerId}
+            settings={settings}
+            onRefused={setRefusal}
+          />
+        ) : (
+          <AdminOnlyNote>Payments, terms and credit limit are set by an Admin.</AdminOnlyNote>
+        )}
       </Stack>
     );
   }

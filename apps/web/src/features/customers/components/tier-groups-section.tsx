@@ -1,20 +1,37 @@
-import { Anchor, Badge, Box, CloseButton, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  CloseButton,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
 import type { Customer, CustomerListRef } from '@tradeport/contract';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { useCurrentAccount } from '#lib/current-account.ts';
+import { useIsAdmin, useRefreshAccess } from '#lib/access.ts';
 import { showSuccessToast } from '#lib/toasts.ts';
 import {
   type TierGroupChange,
   useChangeTierOrGroup,
   useTierAndGroupOptions,
 } from '../api/customer-tier-groups.ts';
+import { isForbidden, refusedMessage } from '../model/refusal.ts';
+import { AdminOnlyNote } from './admin-only-note.tsx';
 import { Section } from './section.tsx';
 import { routePath } from '#lib/routes.ts';
 
 const NO_TIER = '';
 
-type Change = ReturnType<typeof useChangeTierOrGroup>;
+/** Saves one change at once; `onSuccess` says it was done. */
+type Change = {
+  isPending: boolean;
+  mutate: (change: TierGroupChange, options: { onSuccess: () => void }) => void;
+};
 type Options = ReturnType<typeof useTierAndGroupOptions>;
 
 /** What the customer has now, as a one-entry description list. */
@@ -166,14 +183,49 @@ function GroupsPart(props: {
 /** Which tier's prices the customer pays and which restricted products it sees. */
 export function TierGroupsSection(props: { customer: Customer }) {
   // Everyone may see these; only Admins may change them (the server answers 403 otherwise).
-  const canEdit = useCurrentAccount().organisation?.user_level === 'Admin';
+  const canEdit = useIsAdmin();
   const options = useTierAndGroupOptions({ enabled: canEdit });
-  const change = useChangeTierOrGroup(props.customer.id);
+  const mutation = useChangeTierOrGroup(props.customer.id);
+  const refreshAccess = useRefreshAccess();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  // A refusal is said here, where the change was asked for (a 403 raises no toast); the customer
+  // is read again either way, so the choice shown goes back to what is saved.
+  const change: Change = {
+    isPending: mutation.isPending,
+    mutate: (request, { onSuccess }) => {
+      setRefusal(null);
+      mutation.mutate(request, {
+        onSuccess,
+        onError: (error) => {
+          if (!isForbidden(error)) return;
+          refreshAccess();
+          const isTier = request.kind === 'set-tier' || request.kind === 'no-tier';
+          setRefusal(
+            refusedMessage(
+              isTier ? 'The pricing tier was not changed' : 'The visibility groups were not changed',
+            ),
+          );
+        },
+      });
+    },
+  };
   return (
     <Section
       title="Pricing and visibility"
       description="The pricing tier sets what this customer pays; visibility groups decide which restricted products it sees."
     >
+      {refusal && (
+        <Alert
+          color="red"
+          variant="light"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setRefusal(null)}
+        >
+          {refusal}
+        </Alert>
+      )}
+      {!canEdit && <AdminOnlyNote>The tier and groups are chosen by an Admin.</AdminOnlyNote>}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <TierPart customer={props.customer} canEdit={canEdit} change={change} options={options.tiers} />
         <GroupsPart customer={props.customer} canEdit={canEdit} change={change} options={options.groups} />

@@ -18,8 +18,14 @@ const values = (overrides: Partial<CreateCustomerValues> = {}): CreateCustomerVa
 });
 
 describe('createInputOf', () => {
+  it('leaves the payment settings out for someone who may not set them, so the defaults apply', () => {
+    expect(
+      createInputOf(values({ payment_terms_days: 30 }), { withPaymentSettings: false }),
+    ).not.toHaveProperty('payment_settings');
+  });
+
   it('sends optional fields left empty as null, and the server’s default payment settings', () => {
-    expect(createCustomer.body?.parse(createInputOf(values()))).toEqual({
+    expect(createCustomer.body?.parse(createInputOf(values(), { withPaymentSettings: true }))).toEqual({
       title: 'Café Aroma',
       abn: null,
       contact_email: null,
@@ -35,9 +41,10 @@ describe('createInputOf', () => {
   });
 
   it('reads the credit limit in dollars as cents', () => {
-    expect(createInputOf(values({ credit_limit: '2,500.50' })).payment_settings.credit_limit_cents).toBe(
-      250_050,
-    );
+    expect(
+      createInputOf(values({ credit_limit: '2,500.50' }), { withPaymentSettings: true }).payment_settings
+        ?.credit_limit_cents,
+    ).toBe(250_050);
   });
 });
 
@@ -46,8 +53,8 @@ describe('paymentErrors', () => {
     expect(
       paymentErrors({ is_payments_enabled: true, payment_terms_days: 400, credit_limit: '100000000.01' }),
     ).toEqual({
-      payment_terms_days: 'Enter a whole number of days from 0 to 365',
-      credit_limit: 'Enter at most $100,000,000.00',
+      payment_terms_days: 'Payment terms must be a whole number of days from 0 to 365',
+      credit_limit: 'The credit limit can be at most $100,000,000.00',
     });
   });
 
@@ -56,8 +63,17 @@ describe('paymentErrors', () => {
       paymentErrors({ is_payments_enabled: true, payment_terms_days: '', credit_limit: '12.345' }),
     ).toEqual({
       payment_terms_days: 'Enter the number of days (0 for on receipt)',
-      credit_limit: 'Enter an amount in dollars, like 5000 or 2500.50',
+      credit_limit: 'Enter the credit limit in dollars, like 5000 or 2500.50',
     });
+  });
+
+  it('refuses part days and negative days instead of rounding them', () => {
+    for (const days of [7.5, -1, 365.5]) {
+      expect(
+        paymentErrors({ is_payments_enabled: false, payment_terms_days: days, credit_limit: '' })
+          .payment_terms_days,
+      ).toBe('Payment terms must be a whole number of days from 0 to 365');
+    }
   });
 
   it('has nothing to say about settings the contract accepts', () => {

@@ -67,9 +67,14 @@ export function paymentValuesOf(settings: CustomerPaymentSettings): PaymentSetti
   };
 }
 
+/** The credit limit as its input names it, for its own error messages. */
+export const CREDIT_LIMIT_FIELD = { name: 'credit limit', example: '5000 or 2500.50' } as const;
+
+export const TERMS_DAYS_MESSAGE = 'Payment terms must be a whole number of days from 0 to 365';
+
 /** Dollars and days as typed → the contract's payment settings (what cannot be read is checked by paymentErrors). */
 export function paymentInputOf(values: PaymentSettingsValues) {
-  const creditLimit = parseDollarsToCents(values.credit_limit);
+  const creditLimit = parseDollarsToCents(values.credit_limit, CREDIT_LIMIT_FIELD);
   return {
     is_payments_enabled: values.is_payments_enabled,
     payment_terms_days: Number(values.payment_terms_days),
@@ -89,20 +94,25 @@ export function paymentErrors(values: PaymentSettingsValues): Partial<Record<str
   if (values.payment_terms_days === '') {
     errors.payment_terms_days = 'Enter the number of days (0 for on receipt)';
   } else if (!TermsDays.safeParse(Number(values.payment_terms_days)).success) {
-    errors.payment_terms_days = 'Enter a whole number of days from 0 to 365';
+    // Said, never clamped or rounded: 400 is not 365 and 7.5 is not 75 (issue 9, defect 7).
+    errors.payment_terms_days = TERMS_DAYS_MESSAGE;
   }
-  const creditLimit = parseDollarsToCents(values.credit_limit);
+  const creditLimit = parseDollarsToCents(values.credit_limit, CREDIT_LIMIT_FIELD);
   if (!creditLimit.ok) errors.credit_limit = creditLimit.message;
   else if (MAX_CREDIT_LIMIT_CENTS !== null && (creditLimit.cents ?? 0) > MAX_CREDIT_LIMIT_CENTS) {
-    errors.credit_limit = `Enter at most ${formatMoney(MAX_CREDIT_LIMIT_CENTS)}`;
+    errors.credit_limit = `The credit limit can be at most ${formatMoney(MAX_CREDIT_LIMIT_CENTS)}`;
   }
   return errors;
 }
 
-export function createInputOf(values: CreateCustomerValues) {
+/**
+ * The new customer as sent. Payment settings are an Admin's to set (the server answers 403
+ * otherwise); without them the customer gets the defaults, so a User can still add one.
+ */
+export function createInputOf(values: CreateCustomerValues, options: { withPaymentSettings: boolean }) {
   return {
     ...detailsInputOf(values),
     invite_email: values.invite_email.trim() === '' ? null : values.invite_email,
-    payment_settings: paymentInputOf(values),
+    ...(options.withPaymentSettings ? { payment_settings: paymentInputOf(values) } : {}),
   };
 }
