@@ -14,12 +14,25 @@ export const CustomerParams = OrganisationParams.extend({
   cid: RecordId('customer'),
 });
 
+const TERMS_DAYS_MESSAGE = 'Payment terms must be a whole number of days from 0 to 365';
+const CREDIT_LIMIT_MESSAGE = 'The credit limit must be whole cents from 0 to $100,000,000.00';
+
+// Out-of-range values are refused with these words, never clamped or rounded (issue 9, defect 7).
 export const CustomerPaymentSettings = z.object({
   is_payments_enabled: z.boolean(),
   /** Days after invoice until payment is due. */
-  payment_terms_days: z.number().int().min(0).max(365),
+  payment_terms_days: z
+    .number(TERMS_DAYS_MESSAGE)
+    .int(TERMS_DAYS_MESSAGE)
+    .min(0, TERMS_DAYS_MESSAGE)
+    .max(365, TERMS_DAYS_MESSAGE),
   /** Integer cents; null for no limit. */
-  credit_limit_cents: z.number().int().min(0).max(100_000_000_00).nullable(),
+  credit_limit_cents: z
+    .number(CREDIT_LIMIT_MESSAGE)
+    .int(CREDIT_LIMIT_MESSAGE)
+    .min(0, CREDIT_LIMIT_MESSAGE)
+    .max(100_000_000_00, CREDIT_LIMIT_MESSAGE)
+    .nullable(),
 });
 export type CustomerPaymentSettings = z.infer<typeof CustomerPaymentSettings>;
 

@@ -105,4 +105,33 @@ describe('every merchant customer endpoint', () => {
     }
     expect(await ownerView()).toEqual(before);
   });
+
+  // Issue 9, defect 7: out-of-range or part numbers are refused with the field named, never
+  // clamped to the nearest allowed value or rounded.
+  it('refuses payment terms and credit limits out of range, saying which, and keeps what was saved', async () => {
+    const { headers } = owner.admin;
+    const settingsUrl = `/organisations/${owner.merchant.id}/customer/${customer.id}/settings`;
+    const before = await ownerView();
+    const bad: [object, string, RegExp][] = [
+      [{ payment_terms_days: 400 }, 'body.payment_terms_days', /whole number of days from 0 to 365/],
+      [{ payment_terms_days: 7.5 }, 'body.payment_terms_days', /whole number of days from 0 to 365/],
+      [{ payment_terms_days: -1 }, 'body.payment_terms_days', /whole number of days from 0 to 365/],
+      [{ credit_limit_cents: 10.5 }, 'body.credit_limit_cents', /credit limit/i],
+      [{ credit_limit_cents: -100 }, 'body.credit_limit_cents', /credit limit/i],
+    ];
+    for (const [change, path, message] of bad) {
+      const body = { is_payments_enabled: true, payment_terms_days: 30, credit_limit_cents: null, ...change };
+      const updated = await api('PUT', settingsUrl, headers, body);
+      expect({ status: updated.statusCode, code: updated.json().error_code }).toEqual({
+        status: 400,
+        code: 'VALIDATION_ERROR',
+      });
+      expect(updated.json().details).toEqual([{ path, message: expect.stringMatching(message) }]);
+
+      const created = await api('POST', owner.base, headers, { ...details(), payment_settings: body });
+      expect(created.statusCode).toBe(400);
+      expect(pathsOf(created.json())).toEqual([`body.payment_settings.${path.slice('body.'.length)}`]);
+    }
+    expect(await ownerView()).toEqual(before);
+  });
 });

@@ -76,7 +76,7 @@ describe('A tier’s products', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save 1 price' }));
 
     expect(priceOf(flatWhite.name)).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByText('Enter an amount in dollars, like 5000 or 2500.50')).toBeInTheDocument();
+    expect(screen.getByText('Enter the tier price in dollars, like 4.50 or 12')).toBeInTheDocument();
     expect(api.requestsTo(route(setTierItems, TIER))).toHaveLength(0);
   });
 

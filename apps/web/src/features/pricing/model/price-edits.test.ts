@@ -20,10 +20,13 @@ describe('priceInputText and checkPrice', () => {
   });
 
   it('refuses a blank, a non-amount and one above the contract’s limit', () => {
-    expect(checkPrice('  ')).toEqual({ ok: false, message: 'Enter a price' });
-    expect(checkPrice('4.555')).toMatchObject({ ok: false });
-    expect(checkPrice('-3')).toMatchObject({ ok: false });
-    expect(checkPrice('10000000.01')).toEqual({ ok: false, message: 'That price is too large' });
+    expect(checkPrice('  ')).toEqual({ ok: false, message: 'Enter the tier price' });
+    expect(checkPrice('4.555')).toEqual({
+      ok: false,
+      message: 'Enter the tier price in dollars, like 4.50 or 12',
+    });
+    expect(checkPrice('-3')).toEqual({ ok: false, message: 'The tier price cannot be negative' });
+    expect(checkPrice('10000000.01')).toEqual({ ok: false, message: 'That tier price is too large' });
   });
 
   it('reads back every price it shows', () => {
@@ -54,7 +57,7 @@ describe('pendingPrices', () => {
   it('counts a row that is not a price, with its error', () => {
     const pending = pendingPrices({ [A]: { text: 'abc', originalCents: 450 } });
     expect(pending.items).toEqual([]);
-    expect(pending.errors[A]).toBe('Enter an amount in dollars, like 5000 or 2500.50');
+    expect(pending.errors[A]).toBe('Enter the tier price in dollars, like 4.50 or 12');
     expect(pending.count).toBe(1);
   });
 });

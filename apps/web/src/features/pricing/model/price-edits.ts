@@ -13,15 +13,18 @@ export function priceInputText(cents: number): string {
 
 export type PriceCheck = { ok: true; cents: number } | { ok: false; message: string };
 
+/** A tier's price input, named for its own error messages (not a credit limit's). */
+export const TIER_PRICE_FIELD = { name: 'tier price', example: '4.50 or 12' } as const;
+
 /** Dollars as typed → whole cents within the contract's limits, without a float in between. */
 export function checkPrice(text: string): PriceCheck {
-  const parsed = parseDollarsToCents(text);
+  const parsed = parseDollarsToCents(text, TIER_PRICE_FIELD);
   if (!parsed.ok) return parsed;
-  if (parsed.cents === null) return { ok: false, message: 'Enter a price' };
+  if (parsed.cents === null) return { ok: false, message: 'Enter the tier price' };
   const checked = PriceCents.safeParse(parsed.cents);
-  return checked.success
-    ? { ok: true, cents: checked.data }
-    : { ok: false, message: checked.error.issues[0]?.message ?? 'Not a valid price' };
+  if (checked.success) return { ok: true, cents: checked.data };
+  // Whole cents and zero or more are the parse's; what is left is the contract's ceiling.
+  return { ok: false, message: `That ${TIER_PRICE_FIELD.name} is too large` };
 }
 
 /** True when an edit would change the row: a new price, or text that is not a price at all. */
