@@ -3,6 +3,7 @@ import { Email } from './auth.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { RecordId } from './ids.ts';
 import {
+  Abn,
   MerchantParams,
   OrganisationDetails,
   OrganisationDetailsInput,
@@ -62,13 +63,18 @@ export const CustomerInput = OrganisationDetailsInput;
 export const listCustomers = defineEndpoint({
   method: 'GET',
   path: '/organisations/{id}/customers',
-  summary: 'A page of the merchant’s customers, by name, with search (2+ characters) and archived filter',
+  summary:
+    'A page of the merchant’s customers, by name, with search (2+ characters), archived, pricing tier and ABN filters',
+  description:
+    '`pricing_tier_id` keeps the customers in that tier (`none`: those on base prices). `abn` keeps those with exactly that ABN; the screens use it to warn of a second customer with the same ABN before saving.',
   tags: ['customers'],
   auth: 'user',
   params: OrganisationParams,
   query: PageQuery.extend({
     search: z.string().trim().min(2, 'Type at least 2 characters to search').max(100).optional(),
     status: z.enum(['active', 'archived', 'all']).default('active'),
+    pricing_tier_id: z.union([z.literal('none'), RecordId('pricing tier')]).optional(),
+    abn: Abn.optional(),
   }),
   response: Page(Customer),
 });

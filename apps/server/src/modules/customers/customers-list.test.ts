@@ -151,6 +151,19 @@ describe('GET /organisations/{id}/customers search', () => {
     }
   });
 
+  // Issue 9, defect 10: the screens warn of a second customer with the same ABN before saving.
+  it('lists the customers with one ABN exactly, with or without spaces', async () => {
+    const byAbn = async (abn: string) =>
+      titlesOf(await listPage(base, admin.headers, { abn, status: 'all' }));
+    expect(await byAbn('51 824 753 556')).toEqual(['Laneway Bakery']);
+    expect(await byAbn('53004085616')).toEqual(['Harbour Espresso Bar']);
+    // Not a fragment: a valid ABN nobody has finds nothing.
+    expect(await byAbn('83914571673')).toEqual([]);
+    const bad = await api('GET', `${base}?abn=123`, admin.headers);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details.map((d: { path: string }) => d.path)).toEqual(['querystring.abn']);
+  });
+
   it('pages a search with its cursor', async () => {
     const first = await listPage(base, admin.headers, { search: 'ba', limit: '2' });
     expect(titlesOf(first)).toEqual(['Harbour Espresso Bar', 'Laneway Bakery']);

@@ -98,4 +98,62 @@ describe('a customer’s pricing tier and visibility groups', () => {
     expect((await api('DELETE', deleteGroup, admin.headers)).statusCode).toBe(200);
     expect(await read()).toMatchObject({ pricing_tier: null, visibility_groups: [] });
   });
+
+  it('filters the list by tier (or by no tier) on the server, paging by name as ever', async () => {
+    const { merchant, admin, base } = await newMerchant('Zz Tier Filter Merchant');
+    const lists = listsOf(merchant.id, admin.headers);
+    const wholesale = await lists.create(TIER, 'Wholesale');
+    const trade = await lists.create(TIER, 'Trade');
+    const names = ['Alpha', 'bravo', 'Charlie', 'delta', 'Echo', 'foxtrot', 'Golf'];
+    const inWholesale: string[] = [];
+    for (const [index, name] of names.entries()) {
+      const customer = await addCustomer(base, admin.headers, { title: name });
+      if (index % 3 === 0) await lists.put(TIER, trade.id, customer.id);
+      else {
+        await lists.put(TIER, wholesale.id, customer.id);
+        inWholesale.push(name);
+      }
+    }
+
+    const walk = async (query: Record<string, string>) => {
+      const seen: Customer[] = [];
+      let cursor: string | null = null;
+      do {
+        const params = new URLSearchParams({ limit: '2', ...query, ...(cursor ? { cursor } : {}) });
+        const response = await api('GET', `${base}?${params}`, admin.headers);
+        expect(response.statusCode, response.body).toBe(200);
+        const page = response.json() as { items: Customer[]; next_cursor: string | null };
+        expect(page.items.length).toBeLessThanOrEqual(2);
+        seen.push(...page.items);
+        cursor = page.next_cursor;
+      } while (cursor);
+      return seen;
+    };
+
+    const wholesaleCustomers = await walk({ pricing_tier_id: wholesale.id });
+    expect(wholesaleCustomers.map((c) => c.title)).toEqual(inWholesale);
+    expect(new Set(wholesaleCustomers.map((c) => c.pricing_tier?.id))).toEqual(new Set([wholesale.id]));
+    expect((await walk({ pricing_tier_id: trade.id })).map((c) => c.title)).toEqual([
+      'Alpha',
+      'delta',
+      'Golf',
+    ]);
+    // No tier: only the house account is left on base prices.
+    expect((await walk({ pricing_tier_id: 'none' })).map((c) => c.title)).toEqual([
+      `${merchant.title} (house account)`,
+    ]);
+    // With a search as well, both apply.
+    expect((await walk({ pricing_tier_id: wholesale.id, search: 'ch' })).map((c) => c.title)).toEqual([
+      'Charlie',
+      'Echo',
+    ]);
+
+    // Another merchant's tier matches none of this merchant's customers.
+    const other = await newMerchant();
+    const otherTier = await listsOf(other.merchant.id, other.admin.headers).create(TIER, 'Elsewhere');
+    expect(await walk({ pricing_tier_id: otherTier.id })).toEqual([]);
+    const bad = await api('GET', `${base}?pricing_tier_id=not-a-tier`, admin.headers);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details.map((d: { path: string }) => d.path)).toEqual(['querystring.pricing_tier_id']);
+  });
 });

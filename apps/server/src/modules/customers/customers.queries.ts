@@ -95,6 +95,10 @@ export async function listCustomerPage(
     cursor?: string;
     search?: string;
     status: 'active' | 'archived' | 'all';
+    /** A tier's id, or 'none' for customers on base prices. */
+    pricing_tier_id?: string;
+    /** Exactly this ABN (11 digits). */
+    abn?: string;
   },
 ) {
   const sortKey = sql<string>`lower(${organisations.title})`;
@@ -111,6 +115,11 @@ export async function listCustomerPage(
       ),
     );
   }
+  // Plain conditions beside the keyset ones, so filtered pages walk by name like any other.
+  if (options.pricing_tier_id === 'none') conditions.push(isNull(customerAccounts.pricingTierId));
+  else if (options.pricing_tier_id)
+    conditions.push(eq(customerAccounts.pricingTierId, options.pricing_tier_id));
+  if (options.abn) conditions.push(eq(organisations.abn, options.abn));
   if (options.cursor) {
     const after = decodeCursor(options.cursor, { title: 'text', id: 'uuid' });
     conditions.push(
