@@ -9,6 +9,9 @@ export const customerKeys = {
   lists: (organisationId: string | null) => [...customerKeys.all(organisationId), 'list'] as const,
   list: (organisationId: string | null, filters: CustomerListFilters) =>
     [...customerKeys.lists(organisationId), filters] as const,
+  /** Customers with one ABN, for the warning before a save. */
+  withAbn: (organisationId: string | null, abn: string) =>
+    [...customerKeys.all(organisationId), 'with-abn', abn] as const,
   detail: (organisationId: string | null, customerId: string) =>
     [...customerKeys.all(organisationId), 'detail', customerId] as const,
   settings: (organisationId: string | null, customerId: string) =>

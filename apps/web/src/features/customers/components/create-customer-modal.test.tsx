@@ -145,6 +145,53 @@ describe('CreateCustomerModal', { timeout: 20_000 }, () => {
     // The list was marked stale by the creation: going back shows the new customer.
     await userEvent.click(screen.getByRole('link', { name: '← Customers' }));
     expect(await screen.findByRole('link', { name: 'Bistro Nord' })).toBeInTheDocument();
-    await waitFor(() => expect(api.requestsTo(route(listCustomers, { id: harbour.id }))).toHaveLength(2));
+    // (The ABN was looked up once before saving, to warn of another customer with it.)
+    const lists = () =>
+      api.requestsTo(route(listCustomers, { id: harbour.id })).filter((r) => !r.query.has('abn'));
+    await waitFor(() => expect(lists()).toHaveLength(2));
+  });
+
+  // Issue 9, defect 10: a second customer with the same ABN is saved only after a warning.
+  it('warns of another customer with the same ABN, and adds it once confirmed', async () => {
+    let isCreated = false;
+    const api = stubApi({
+      [route(listCustomers, { id: harbour.id })]: ({ query }) =>
+        json(200, {
+          items:
+            query.get('abn') === '51824753556'
+              ? [customerFixture({ title: 'Café Aroma' })]
+              : isCreated
+                ? [created]
+                : [],
+          next_cursor: null,
+        }),
+      [route(createCustomer, { id: harbour.id })]: () => {
+        isCreated = true;
+        return json(201, created);
+      },
+      [route(getCustomer, { id: harbour.id, cid: NEW_ID })]: () => json(200, created),
+      [route(getCustomerSettings, { id: harbour.id, cid: NEW_ID })]: () =>
+        json(200, created.payment_settings),
+      [route(listCustomerUsers, { id: harbour.id, cid: NEW_ID })]: () => json(200, []),
+    });
+    const form = await openForm();
+
+    await fill(form.getByLabelText(/^Business name/), 'Café Aroma Bondi');
+    await fill(form.getByLabelText(/^ABN/), '51 824 753 556');
+    await userEvent.click(form.getByRole('button', { name: 'Add customer' }));
+
+    const warning = await form.findByRole('alert');
+    expect(warning).toHaveTextContent('Another customer, Café Aroma, has this ABN');
+    expect(api.requestsTo(route(createCustomer, { id: harbour.id }))).toHaveLength(0);
+    const lookups = api.requestsTo(route(listCustomers, { id: harbour.id }));
+    expect(lookups.at(-1)?.query.get('abn')).toBe('51824753556');
+    expect(lookups.at(-1)?.query.get('status')).toBe('all');
+
+    // A branch of the same business: confirmed, it is added.
+    await userEvent.click(form.getByRole('button', { name: 'Add anyway' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bistro Nord' })).toBeInTheDocument();
+    expect(api.requestsTo(route(createCustomer, { id: harbour.id }))[0]?.body).toMatchObject({
+      abn: '51824753556',
+    });
   });
 });

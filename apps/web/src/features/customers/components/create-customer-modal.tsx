@@ -19,6 +19,7 @@ import {
 import { creditLimitLabel, paymentTermsLabel } from '../model/format-customer.ts';
 import { isForbidden, refusedMessage } from '../model/refusal.ts';
 import { AdminOnlyNote } from './admin-only-note.tsx';
+import { isSameAbnWarning, SameAbnAlert, useSameAbnGuard } from './use-same-abn-guard.tsx';
 import { CustomerDetailsFields } from './customer-details-fields.tsx';
 import { PaymentSettingsFields } from './payment-settings-fields.tsx';
 
@@ -43,6 +44,7 @@ function CreateCustomerForm(props: { onCancel: () => void }) {
   // the customer with the defaults, and is told so.
   const isAdmin = useIsAdmin();
   const refreshAccess = useRefreshAccess();
+  const sameAbn = useSameAbnGuard({});
   const { form, formError, formProps, submitProps, isSubmitting } = useContractForm({
     initialValues: INITIAL_VALUES,
     schema: CreateCustomerBody,
@@ -52,10 +54,12 @@ function CreateCustomerForm(props: { onCancel: () => void }) {
     handledErrorCodes: ['VALIDATION_ERROR', 'FORBIDDEN'],
     isLeavingOnSuccess: true,
     onSubmit: async (body) => {
+      await sameAbn.check(body.abn);
       const customer = await create.mutateAsync(body);
       navigate(routePath('/customers/:customerId', { customerId: customer.id }));
     },
     onFailure: (failure, error) => {
+      if (isSameAbnWarning(error)) return { fieldErrors: {}, formError: null };
       if (!isForbidden(error)) return failure;
       // The level changed meanwhile: read it again (the payment inputs go), put the refused
       // payment settings back to the defaults, and say what adding again will do.
@@ -73,6 +77,7 @@ function CreateCustomerForm(props: { onCancel: () => void }) {
       <Stack gap="lg">
         <FormErrorAlert message={formError} />
         <CustomerDetailsFields form={form} />
+        <SameAbnAlert warning={sameAbn.warning} isShown={sameAbn.isAsking(form.values.abn)} action="Add" />
         <Divider />
         <Stack gap="sm">
           <Title order={3} size="h5">
@@ -97,7 +102,9 @@ function CreateCustomerForm(props: { onCancel: () => void }) {
           <Button variant="default" onClick={props.onCancel} disabled={isSubmitting}>
             Cancel
           </Button>
-          <Button {...submitProps}>Add customer</Button>
+          <Button {...submitProps}>
+            {sameAbn.isAsking(form.values.abn) ? 'Add anyway' : 'Add customer'}
+          </Button>
         </Group>
       </Stack>
     </form>

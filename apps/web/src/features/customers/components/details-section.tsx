@@ -9,12 +9,14 @@ import { isConflict, useUpdateCustomer } from '../api/update-customer.ts';
 import { detailsInputOf, detailsValuesOf } from '../model/customer-form.ts';
 import { CustomerDetailsFields } from './customer-details-fields.tsx';
 import { Section } from './section.tsx';
+import { isSameAbnWarning, SameAbnAlert, useSameAbnGuard } from './use-same-abn-guard.tsx';
 
 export const CONFLICT_MESSAGE = 'This customer was changed by someone else';
 
 function DetailsForm(props: { customer: Customer; onConflict: () => void; onSaved: () => void }) {
   const { customer } = props;
   const update = useUpdateCustomer();
+  const sameAbn = useSameAbnGuard({ exceptId: customer.id, savedAbn: customer.abn });
   const { form, formError, formProps, submitProps } = useContractForm({
     initialValues: detailsValuesOf(customer),
     schema: CustomerInput,
@@ -22,6 +24,7 @@ function DetailsForm(props: { customer: Customer; onConflict: () => void; onSave
     // A stale edit (CONFLICT) shows as the section's notice, with the other person's version below.
     handledErrorCodes: ['VALIDATION_ERROR'],
     onSubmit: async (details) => {
+      await sameAbn.check(details.abn);
       const saved = await update.mutateAsync({
         customerId: customer.id,
         details,
@@ -31,8 +34,10 @@ function DetailsForm(props: { customer: Customer; onConflict: () => void; onSave
       props.onSaved();
       showSuccessToast(`${saved.title} saved`);
     },
-    onFailure: (_failure, error) => {
+    onFailure: (failure, error) => {
+      if (isSameAbnWarning(error)) return { fieldErrors: {}, formError: null };
       if (isConflict(error)) props.onConflict();
+      return failure;
     },
   });
 
@@ -41,9 +46,10 @@ function DetailsForm(props: { customer: Customer; onConflict: () => void; onSave
       <Stack gap="md">
         <FormErrorAlert message={formError} />
         <CustomerDetailsFields form={form} />
+        <SameAbnAlert warning={sameAbn.warning} isShown={sameAbn.isAsking(form.values.abn)} action="Save" />
         <Group justify="flex-end">
           <Button {...submitProps} disabled={!form.isDirty()}>
-            Save details
+            {sameAbn.isAsking(form.values.abn) ? 'Save anyway' : 'Save details'}
           </Button>
         </Group>
       </Stack>

@@ -16,6 +16,7 @@ import {
   getCustomer,
   getCustomerSettings,
   inviteCustomerUser,
+  listCustomers,
   listCustomerUsers,
   updateCustomer,
   updateCustomerSettings,
@@ -119,6 +120,37 @@ describe('CustomerDetailScreen', { timeout: 20_000 }, () => {
     const [put] = api.requestsTo(route(updateCustomer, { id: harbour.id, cid: CAFE_ID }));
     expect(put?.body).toMatchObject({ phone: '02 9111 0000', archived: false, version: 3 });
     expect(api.requestsTo(route(getCustomer, { id: harbour.id, cid: CAFE_ID }))).toHaveLength(2);
+  });
+
+  it('warns before giving the customer an ABN another customer has, and saves once confirmed', async () => {
+    const api = stubCafe({
+      handlers: {
+        [route(listCustomers, { id: harbour.id })]: ({ query }) =>
+          json(200, {
+            items:
+              query.get('abn') === '53004085616'
+                ? [customerFixture({ id: '00000000-0000-4000-8000-0000000000c7', title: 'Aroma Bondi' })]
+                : [],
+            next_cursor: null,
+          }),
+        [route(updateCustomer, { id: harbour.id, cid: CAFE_ID })]: ({ body }) =>
+          json(200, customerFixture({ ...(body as object), version: 4 })),
+      },
+    });
+    renderCustomers(`/customers/${CAFE_ID}`);
+
+    await fill(await screen.findByLabelText(/^ABN/), '53 004 085 616');
+    await userEvent.click(screen.getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText('Another customer, Aroma Bondi, has this ABN')).toBeInTheDocument();
+    expect(api.requestsTo(route(updateCustomer, { id: harbour.id, cid: CAFE_ID }))).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save anyway' }));
+    await waitFor(() =>
+      expect(api.requestsTo(route(updateCustomer, { id: harbour.id, cid: CAFE_ID }))).toHaveLength(1),
+    );
+    expect(api.requestsTo(route(updateCustomer, { id: harbour.id, cid: CAFE_ID }))[0]?.body).toMatchObject({
+      abn: '53004085616',
+    });
   });
 
   it('archives only after confirmation, sending the version it was shown', async () => {
