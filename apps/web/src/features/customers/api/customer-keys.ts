@@ -1,7 +1,13 @@
 import { scopedKey } from '#lib/query-keys.ts';
 
 export type CustomerStatusFilter = 'active' | 'archived' | 'all';
-export type CustomerListFilters = { search: string | null; status: CustomerStatusFilter };
+/** A tier's id, 'none' for customers on base prices, null for every customer. */
+export type CustomerTierFilter = string | null;
+export type CustomerListFilters = {
+  search: string | null;
+  status: CustomerStatusFilter;
+  tier: CustomerTierFilter;
+};
 
 /** Keys start with the organisation id, so one organisation's customers never show in another. */
 export const customerKeys = {

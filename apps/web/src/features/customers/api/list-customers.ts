@@ -20,6 +20,7 @@ export function customersQuery(organisationId: string | null, filters: CustomerL
               cursor: pageParam,
               status: filters.status,
               ...(filters.search ? { search: filters.search } : {}),
+              ...(filters.tier ? { pricing_tier_id: filters.tier } : {}),
             },
             signal,
             organisationId,

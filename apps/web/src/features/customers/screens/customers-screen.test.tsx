@@ -1,12 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { listCustomers, ORGANISATION_HEADER } from '@tradeport/contract';
+import { listCustomers, listPricingTiers, ORGANISATION_HEADER } from '@tradeport/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { harbour } from '#testing/fixtures.ts';
 import {
   customerFixture,
   houseAccount,
   json,
+  listFixture,
   renderCustomers,
   stubApi,
 } from '../testing/customers-api-stub.tsx';
@@ -163,5 +164,78 @@ describe('CustomersScreen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: 'Café Aroma' })).toBeInTheDocument();
     expect(screen.queryByText('We could not load your customers')).toBeNull();
+  });
+
+  it('shows each customer’s pricing tier and filters by tier on the server', async () => {
+    const wholesale = listFixture('00000000-0000-4000-8000-0000000000f1', 'Wholesale');
+    const trade = listFixture('00000000-0000-4000-8000-0000000000f2', 'Trade');
+    const inWholesale = customerFixture({ pricing_tier: { id: wholesale.id, name: 'Wholesale' } });
+    const api = stubApi({
+      [route(listPricingTiers, { id: harbour.id })]: () => page([trade, wholesale]),
+      [route(listCustomers, { id: harbour.id })]: ({ query }) => {
+        const tier = query.get('pricing_tier_id');
+        if (tier === wholesale.id) return page([inWholesale]);
+        if (tier === 'none') return page([houseAccount]);
+        return page([houseAccount, inWholesale]);
+      },
+    });
+    renderCustomers('/customers');
+
+    await screen.findByRole('link', { name: 'Café Aroma' });
+    expect(within(rowOf('Café Aroma')).getByText('Wholesale')).toBeInTheDocument();
+    expect(within(rowOf('Harbour Wholesale (house)')).getByText('Base prices')).toBeInTheDocument();
+
+    const filter = screen.getByLabelText('Pricing tier');
+    await waitFor(() =>
+      expect(within(filter).getByRole('option', { name: 'Wholesale' })).toBeInTheDocument(),
+    );
+    await userEvent.selectOptions(filter, 'Wholesale');
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Harbour Wholesale (house)' })).toBeNull());
+    expect(screen.getByRole('link', { name: 'Café Aroma' })).toBeInTheDocument();
+    expect(
+      api
+        .requestsTo(route(listCustomers, { id: harbour.id }))
+        .at(-1)
+        ?.query.get('pricing_tier_id'),
+    ).toBe(wholesale.id);
+
+    await userEvent.selectOptions(filter, 'No tier (base prices)');
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Café Aroma' })).toBeNull());
+    expect(
+      api
+        .requestsTo(route(listCustomers, { id: harbour.id }))
+        .at(-1)
+        ?.query.get('pricing_tier_id'),
+    ).toBe('none');
+  });
+
+  // Issue 9, defect 11: on a phone (390 px) the key facts stay on screen, as cards.
+  it('shows each customer as a card with its tier, terms and credit limit on a phone', async () => {
+    const matchMedia = window.matchMedia;
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
+      ...matchMedia(query),
+      matches: query.includes('max-width'),
+    }));
+    stubApi({
+      [route(listCustomers, { id: harbour.id })]: () =>
+        page([
+          customerFixture({
+            pricing_tier: { id: '00000000-0000-4000-8000-0000000000f1', name: 'Wholesale' },
+          }),
+        ]),
+    });
+    renderCustomers('/customers');
+
+    const list = await screen.findByRole('list', { name: 'Customers' });
+    expect(screen.queryByRole('table', { name: 'Customers' })).toBeNull();
+    const card = within(within(list).getByRole('listitem', { name: 'Café Aroma' }));
+    expect(card.getByRole('link', { name: 'Café Aroma' })).toHaveAttribute(
+      'href',
+      `/customers/${customerFixture().id}`,
+    );
+    expect(card.getByText('Wholesale')).toBeInTheDocument();
+    expect(card.getByText('14 days')).toBeInTheDocument();
+    expect(card.getByText('$5,000.00')).toBeInTheDocument();
+    vi.restoreAllMocks();
   });
 });
