@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
 import { RecordId } from './ids.ts';
+import { applyBasisPoints } from './money.ts';
+import { OrganisationParams } from './organisations.ts';
 import { groupEndpoints, MAX_GROUP_BATCH } from './product-groups.ts';
 import { PriceCents } from './products.ts';
 
@@ -63,3 +66,61 @@ export const {
   addCustomer: addTierCustomer,
   removeCustomer: removeTierCustomer,
 } = pricingTierEndpoints;
+
+// ——— A percentage off the base price, for a brand or a category at once ———
+
+const PERCENT_OFF_MESSAGE = 'Percentage off must be from 0 to 100, with at most 2 decimals';
+
+/** 12.5 (%) → 1250 basis points; the whole hundredths a percentage off is given in. */
+export function percentToBasisPoints(percent: number): number {
+  return Math.round(percent * 100);
+}
+
+/**
+ * The price at `basisPoints` hundredths of a percent off `baseCents`: the money rule's
+ * applyBasisPoints (half-up to the cent), so 12.5 % off 4 cents is 3.5 → 4 cents. The server's one
+ * statement that sets a brand's or category's tier prices computes exactly this.
+ */
+export function percentOffCents(baseCents: number, basisPoints: number): number {
+  return applyBasisPoints(baseCents, 10_000 - basisPoints);
+}
+
+export const TierPercentOffInput = z
+  .object({
+    /** Every current (not archived) product of this brand… */
+    brand_id: RecordId('brand').optional(),
+    /** …or of this category and its sub-categories. */
+    category_id: RecordId('category').optional(),
+    percent_off: z
+      .number(PERCENT_OFF_MESSAGE)
+      .min(0, PERCENT_OFF_MESSAGE)
+      .max(100, PERCENT_OFF_MESSAGE)
+      .refine(
+        (percent) => Math.abs(percent * 100 - percentToBasisPoints(percent)) < 1e-6,
+        PERCENT_OFF_MESSAGE,
+      ),
+  })
+  .superRefine((input, context) => {
+    if ((input.brand_id === undefined) === (input.category_id === undefined)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['brand_id'],
+        message: 'Choose a brand or a category (one of them)',
+      });
+    }
+  });
+export type TierPercentOffInput = z.input<typeof TierPercentOffInput>;
+
+export const setTierPercentOff = defineEndpoint({
+  method: 'PUT',
+  path: '/products/pricing/organisation/{id}/tier/{gid}/percent-off',
+  summary:
+    'Set the tier’s price of every current product of a brand or category to a percentage off its base price (Admins)',
+  description:
+    'One statement: each product of the brand (or of the category and its sub-categories) that is not archived gets an explicit tier price, its base price less `percent_off` %, rounded half-up to the cent. Products added to the brand or category later are not included: run it again to price them. Idempotent: the same call again changes nothing. `matched` is how many products now have that price, `changed` how many prices moved.',
+  tags: ['pricing'],
+  auth: 'user',
+  params: OrganisationParams.extend({ gid: RecordId('pricing tier') }),
+  body: TierPercentOffInput,
+  response: z.object({ matched: z.number().int(), changed: z.number().int() }),
+});
