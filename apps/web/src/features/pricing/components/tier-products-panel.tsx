@@ -1,3 +1,5 @@
+import { Button, Group } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import type { TierItem } from '@tradeport/contract';
 import { GroupProductsSection } from '#shared/product-groups/components/group-products-section.tsx';
 import type { MemberColumn } from '#shared/product-groups/components/member-table.tsx';
@@ -5,6 +7,7 @@ import type { ProductsPanelProps } from '#shared/product-groups/screens/group-de
 import { formatMoney } from '#lib/format.ts';
 import { UnsavedChangesGuard } from '#lib/ui/unsaved-changes-guard.tsx';
 import { pricingKind } from '../model/pricing-kind.ts';
+import { PercentOffModal } from './percent-off-modal.tsx';
 import { PriceSaveBar } from './price-save-bar.tsx';
 import { TierPriceInput } from './tier-price-input.tsx';
 import { TierProductAdder } from './tier-product-adder.tsx';
@@ -41,6 +44,15 @@ function tierPriceColumn(edits: PriceEditsState, canEdit: boolean): MemberColumn
 export function TierProductsPanel(props: ProductsPanelProps) {
   const { group, canEdit } = props;
   const edits = usePriceEdits({ tierId: group.id, onRefused: props.onRefused });
+  const [isPercentOffOpen, percentOff] = useDisclosure(false);
+  const toolbar = canEdit ? (
+    <Group gap="sm" wrap="wrap">
+      <Button variant="light" onClick={percentOff.open}>
+        Set prices by brand or category
+      </Button>
+      <PriceSaveBar edits={edits} />
+    </Group>
+  ) : undefined;
   return (
     <>
       <GroupProductsSection
@@ -50,10 +62,11 @@ export function TierProductsPanel(props: ProductsPanelProps) {
         description="Customers in this tier pay these prices (ex-GST); anything not listed is at its base price."
         pickerNote="Each product joins at the price beside it, which starts at its base price."
         columns={[BASE_PRICE, tierPriceColumn(edits, canEdit)]}
-        toolbar={canEdit ? <PriceSaveBar edits={edits} /> : undefined}
+        toolbar={toolbar}
         renderAdd={(product) => <TierProductAdder tierId={group.id} product={product} />}
         onRefused={props.onRefused}
       />
+      {canEdit && <PercentOffModal tier={group} opened={isPercentOffOpen} onClose={percentOff.close} />}
       <UnsavedChangesGuard
         isDirty={edits.count > 0}
         message={`${edits.countLabel} in this tier ${edits.count === 1 ? 'has' : 'have'} not been saved and will be lost.`}
