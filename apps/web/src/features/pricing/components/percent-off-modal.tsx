@@ -1,4 +1,5 @@
 import { Button, Group, Modal, NativeSelect, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
 import { type GroupSummary, TierPercentOffInput } from '@tradeport/contract';
 import { useState } from 'react';
 import { ADMIN_ONLY_REASON, useRefreshAccess } from '#lib/access.ts';
@@ -38,7 +39,7 @@ function moreErrors(values: Values): Partial<Record<keyof Values, string>> {
 const pricesLabel = (count: number) => `${count} ${count === 1 ? 'price' : 'prices'}`;
 
 /** The brand or category choice, narrowed on the server once there are more than one page of them. */
-function ScopeSelect(props: { kind: ScopeKind; inputProps: Record<string, unknown> }) {
+function ScopeSelect(props: { kind: ScopeKind; inputProps: GetInputPropsReturnType }) {
   const [search, setSearch] = useState('');
   const options = useScopeOptions(props.kind, search.trim() || null);
   const label = props.kind === 'brand' ? 'Brand' : 'Category';
@@ -57,7 +58,8 @@ function ScopeSelect(props: { kind: ScopeKind; inputProps: Record<string, unknow
       <NativeSelect
         label={label}
         {...props.inputProps}
-        disabled={options.isPending || Boolean(props.inputProps.disabled)}
+        // The form's own `disabled` (while sending) wins when it is set.
+        disabled={options.isPending || Boolean((props.inputProps as { disabled?: boolean }).disabled)}
         data={[
           { value: '', label: options.isPending ? 'Loading…' : `Choose a ${props.kind}…` },
           ...items.map((item) => ({ value: item.id, label: item.name })),
