@@ -4,8 +4,8 @@ import { launchBrowser } from '../scripts/lib/browser.ts';
 import { type RunningServer, startServer } from '../scripts/lib/server-process.ts';
 import { PATIENCE, signIn } from './catalogue-helpers.ts';
 
-// Issue 9: the customers list on a phone (defect 11) and a merchant User's customer screens
-// (defect 2), in Chromium over the built app and the demo data.
+// Issue 9: the customers list and a pricing tier's products on a phone (defect 11), and a merchant
+// User's customer screens (defect 2), in Chromium over the built app and the demo data.
 
 const PHONE = { width: 390, height: 844 };
 const ADMIN_ONLY_REASON = 'Only an Admin of this organisation can change this.';
@@ -58,6 +58,21 @@ describe('the customers list on a phone', () => {
     await list.getByRole('listitem', { name: BISTRO }).getByText('Wholesale').waitFor(PATIENCE);
     await cafe.waitFor({ state: 'detached', ...PATIENCE });
     expect(new URL(page.url()).searchParams.get('tier')).not.toBeNull();
+  });
+});
+
+describe('a pricing tier on a phone', () => {
+  it('keeps each product’s tier price on screen, as a card', async () => {
+    await openPage();
+    await signIn(page, 'merchant@demo.test');
+    await page.goto('/pricing');
+    await page.getByRole('link', { name: 'Wholesale', exact: true }).click(PATIENCE);
+
+    const products = page.getByRole('list', { name: 'Products in Wholesale' });
+    const first = products.getByRole('listitem').first();
+    await expectOnScreen(first.getByRole('textbox', { name: /^Tier price for / }));
+    await expectOnScreen(first.getByText(/ · Base \$/));
+    await expectOnScreen(first.getByRole('button', { name: /^Remove / }));
   });
 });
 

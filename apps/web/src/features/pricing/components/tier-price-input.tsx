@@ -5,10 +5,13 @@ import { formatMoney } from '#lib/format.ts';
 import { errorProps } from '#lib/forms/use-contract-form.ts';
 import { isChanged, type PriceEdit, priceInputText } from '../model/price-edits.ts';
 
-/** Enter goes down the column like a spreadsheet; the inputs are found in the table, in row order. */
+/**
+ * Enter goes down the column like a spreadsheet; the inputs are found in the table (or on a
+ * phone the list of cards), in row order.
+ */
 function focusNextRow(input: HTMLInputElement) {
   const inputs = Array.from(
-    input.closest('table')?.querySelectorAll<HTMLInputElement>('input[data-tier-price]') ?? [],
+    input.closest('table, ul')?.querySelectorAll<HTMLInputElement>('input[data-tier-price]') ?? [],
   );
   const next = inputs[inputs.indexOf(input) + 1];
   next?.focus();
