@@ -31,11 +31,10 @@ const INITIAL_VALUES: CreateCustomerValues = {
   invite_email: '',
 };
 
-const DEFAULTS_SAID = `New customers start with payments ${
-  DEFAULT_PAYMENT_SETTINGS.is_payments_enabled ? 'on' : 'off'
-}, terms of ${paymentTermsLabel(DEFAULT_PAYMENT_SETTINGS.payment_terms_days)} and ${creditLimitLabel(
-  DEFAULT_PAYMENT_SETTINGS.credit_limit_cents,
-).toLowerCase()}.`;
+const { is_payments_enabled, payment_terms_days, credit_limit_cents } = DEFAULT_PAYMENT_SETTINGS;
+const DEFAULTS_SAID = `New customers start with payments ${is_payments_enabled ? 'on' : 'off'}, terms of ${paymentTermsLabel(
+  payment_terms_days,
+)} and ${credit_limit_cents === null ? 'no credit limit' : `a credit limit of ${creditLimitLabel(credit_limit_cents)}`}.`;
 
 function CreateCustomerForm(props: { onCancel: () => void }) {
   const navigate = useNavigate();
