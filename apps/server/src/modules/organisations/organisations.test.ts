@@ -105,6 +105,35 @@ describe('POST /api/v1/organisations', () => {
   });
 });
 
+describe('POST /api/v1/organisations with only what it needs', () => {
+  it('accepts optional details left out, and names what is missing in plain words', async () => {
+    const { headers } = await signedInUser();
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/organisations',
+      headers,
+      payload: { title: 'Just A Name', slug: 'just-a-name' },
+    });
+    expect(bare.statusCode).toBe(201);
+    expect(bare.json()).toMatchObject({ title: 'Just A Name', abn: null, phone: null, state: null });
+
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/organisations',
+      headers,
+      payload: {},
+    });
+    expect(missing.statusCode).toBe(400);
+    const body = missing.json();
+    expect(body.error_code).toBe('VALIDATION_ERROR');
+    expect(body.details).toEqual([
+      { path: 'body.title', message: 'Enter a name' },
+      { path: 'body.slug', message: 'Enter a sign-in address' },
+    ]);
+    expect(body.message).not.toMatch(/undefined/);
+  });
+});
+
 describe('GET/PUT /api/v1/organisations/{id}', () => {
   it('lets members read, Admins edit, and refuses a stale version', async () => {
     const { db } = t.database;
