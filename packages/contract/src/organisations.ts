@@ -108,11 +108,14 @@ export const updateOrganisation = defineEndpoint({
   method: 'PUT',
   path: '/organisations/{id}',
   summary: 'Change an organisation’s details (Admins); a stale version answers 409 CONFLICT',
+  description:
+    'Left out, `slug` stays as it is. Only a merchant has a sign-in address: a customer organisation ' +
+    'leaves it out (a new one is refused on body.slug).',
   tags: ['organisations'],
   auth: 'user',
   params: OrganisationParams,
   body: OrganisationDetailsInput.extend({
-    slug: Slug,
+    slug: Slug.optional(),
     image: z.string().max(2_000).nullable(),
     version: z.number().int().min(1),
   }),

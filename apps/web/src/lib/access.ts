@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ADMIN_ONLY_REASON } from './admin-only-reason.ts';
+import { ADMIN_ONLY_REASON, forbiddenMessage, isForbidden } from './admin-only-reason.ts';
 import { currentUserQuery, useCurrentAccount } from './current-account.ts';
 import { organisationIdStore } from './organisation.ts';
 import { queryClient as appQueryClient } from './query-client.ts';
 
 /** Why an Admin-only control is hidden or disabled, in the words every screen uses. */
-export { ADMIN_ONLY_REASON };
+export { ADMIN_ONLY_REASON, forbiddenMessage, isForbidden };
 
 /**
  * What the person may do in the organisation they act for. Every member may read; some changes

@@ -280,4 +280,45 @@ describe('a customer organisation’s details, edited by its merchant and by its
     expect(stale.json().error_code).toBe('CONFLICT');
     expect(await sides.currentTitle()).toBe('Merchant’s title');
   });
+  it('gives a customer organisation no sign-in address to change: left out it is fine, a new one is refused', async () => {
+    const { admin: merchantAdmin, base } = await kit.newMerchant();
+    const customer = await kit.addCustomer(base, merchantAdmin.headers, { title: 'No Slug Café' });
+    const customerAdmin = await kit.memberOf(customer.organisation_id, 'Admin');
+    const url = `/organisations/${customer.organisation_id}`;
+    const view = (await kit.api('GET', url, customerAdmin.headers)).json();
+
+    const withoutSlug = await kit.api('PUT', url, customerAdmin.headers, {
+      ...detailsOf(view),
+      title: 'Renamed Café',
+      image: null,
+      version: view.version,
+    });
+    expect(withoutSlug.statusCode).toBe(200);
+    expect(withoutSlug.json()).toMatchObject({ title: 'Renamed Café', slug: view.slug });
+
+    const newSlug = await kit.api('PUT', url, customerAdmin.headers, {
+      ...detailsOf(view),
+      slug: 'my-own-portal',
+      image: null,
+      version: withoutSlug.json().version,
+    });
+    expect(newSlug.statusCode).toBe(400);
+    expect(newSlug.json()).toMatchObject({
+      error_code: 'VALIDATION_ERROR',
+      details: [{ path: 'body.slug', message: expect.stringMatching(/customer/i) }],
+    });
+  });
+
+  it('keeps a merchant’s sign-in address when an edit leaves it out', async () => {
+    const { admin: merchantAdmin, merchant } = await kit.newMerchant();
+    const merchantId = merchant.id;
+    const view = (await kit.api('GET', `/organisations/${merchantId}`, merchantAdmin.headers)).json();
+    const saved = await kit.api('PUT', `/organisations/${merchantId}`, merchantAdmin.headers, {
+      ...detailsOf(view),
+      image: null,
+      version: view.version,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().slug).toBe(view.slug);
+  });
 });

@@ -1,4 +1,4 @@
-import { ADMIN_ONLY_REASON } from '../admin-only-reason.ts';
+import { forbiddenMessage, isForbidden } from '../admin-only-reason.ts';
 import { ApiError } from '../api-error.ts';
 
 /** A zod issue (path as segments) or a server FieldIssue (path as "body.email"). */
@@ -54,11 +54,6 @@ export function placeIssues(
   return { fieldErrors, unplaced };
 }
 
-/** A refusal because the person's level does not allow the change (SPEC §8: never toasted). */
-export function isForbidden(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.code === 'FORBIDDEN';
-}
-
 /**
  * How a failed submit shows on a form. Codes the form handles itself (passed to `request` as
  * handledErrorCodes, so they raised no toast) go onto the fields the server named, and above the
@@ -71,7 +66,7 @@ export function failureFrom(
   options: PlaceOptions & { handledErrorCodes: readonly string[] },
 ): FormFailure {
   if (isForbidden(error)) {
-    return { fieldErrors: {}, formError: error.body?.message || ADMIN_ONLY_REASON };
+    return { fieldErrors: {}, formError: forbiddenMessage(error) };
   }
   if (!(error instanceof ApiError) || !options.handledErrorCodes.includes(error.code)) {
     return { fieldErrors: {}, formError: null };

@@ -1,7 +1,8 @@
 import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
 import { type FormEvent, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
-import { type FormFailure, failureFrom, isForbidden, placeIssues } from './place-errors.ts';
+import { isForbidden } from '../admin-only-reason.ts';
+import { type FormFailure, failureFrom, placeIssues } from './place-errors.ts';
 
 // Field errors are announced as they appear, like the alert above the form.
 export const errorProps = { role: 'alert' } as const;
