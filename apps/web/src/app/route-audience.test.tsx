@@ -54,6 +54,7 @@ describe('who a screen is for (one rule for the menu and the router)', () => {
       expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: /import|export|create|new/i })).toBeNull();
       expect(calledUrls()).toEqual(['/api/v1/users/current']);
+      await waitFor(() => expect(document.title).toBe('Page not found · Tradeport'));
     },
   );
 

@@ -156,7 +156,12 @@ export function findRoute(pathname: string): AppRoute | undefined {
 
 /** "<Title> · Tradeport" for the browser tab and history. */
 export function pageTitle(pathname: string): string {
-  return `${findRoute(pathname)?.title ?? NOT_FOUND_TITLE} · ${PRODUCT_NAME}`;
+  return documentTitle(findRoute(pathname)?.title ?? NOT_FOUND_TITLE);
+}
+
+/** "<title> · Tradeport". */
+export function documentTitle(title: string): string {
+  return `${title} · ${PRODUCT_NAME}`;
 }
 
 /**
