@@ -66,7 +66,7 @@ describe('the side menu by keyboard', () => {
     let isOnGroup = false;
     for (let step = 0; step < 80 && !isOnGroup; step++) {
       await page.keyboard.press('Tab');
-      isOnGroup = await group.evaluate((element) => element === document.activeElement);
+      isOnGroup = (await group.and(page.locator(':focus')).count()) === 1;
     }
     expect(isOnGroup).toBe(true);
     await page.keyboard.press('Enter');
@@ -74,7 +74,7 @@ describe('the side menu by keyboard', () => {
     const xero = nav.getByRole('link', { name: 'Xero' });
     await xero.waitFor();
     await page.keyboard.press('Tab');
-    expect(await xero.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await xero.and(page.locator(':focus')).count()).toBe(1);
     await page.keyboard.press('Enter');
     await page.waitForURL(`${server.url}/xero/settings`);
   });
