@@ -8,8 +8,13 @@ export const OrganisationParams = z.object({ id: RecordId('organisation') });
 /** `{id}` names a merchant the caller is a customer of, not an organisation it belongs to. */
 export const MerchantParams = z.object({ id: RecordId('merchant') });
 
+/** A required field's own words when it is left out, instead of zod's "expected string, received undefined". */
+const whenMissing = (message: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? message : undefined),
+});
+
 export const Slug = z
-  .string()
+  .string(whenMissing('Enter a sign-in address'))
   .trim()
   .toLowerCase()
   .min(3, 'Use at least 3 characters')
@@ -32,20 +37,25 @@ export function isValidAbn(abn: string): boolean {
 
 export const AU_STATES = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'] as const;
 
+/**
+ * What a merchant or customer is told about itself. Only the name is required: every other field
+ * may be null or left out (read as null), so a caller never has to send blanks it does not have.
+ */
 export const OrganisationDetailsInput = z.object({
-  title: z.string().trim().min(1, 'Enter a name').max(120),
-  abn: Abn.nullable(),
-  contact_email: Email.nullable(),
-  phone: optionalText(30),
-  address_line1: optionalText(120),
-  address_line2: optionalText(120),
-  suburb: optionalText(60),
-  state: z.enum(AU_STATES).nullable(),
+  title: z.string(whenMissing('Enter a name')).trim().min(1, 'Enter a name').max(120),
+  abn: Abn.nullable().default(null),
+  contact_email: Email.nullable().default(null),
+  phone: optionalText(30).default(null),
+  address_line1: optionalText(120).default(null),
+  address_line2: optionalText(120).default(null),
+  suburb: optionalText(60).default(null),
+  state: z.enum(AU_STATES).nullable().default(null),
   postcode: z
     .string()
     .trim()
     .regex(/^\d{4}$/, 'Enter a 4-digit postcode')
-    .nullable(),
+    .nullable()
+    .default(null),
 });
 
 /** The business details merchants and customers both have, as the API answers them. */
@@ -98,11 +108,14 @@ export const updateOrganisation = defineEndpoint({
   method: 'PUT',
   path: '/organisations/{id}',
   summary: 'Change an organisation’s details (Admins); a stale version answers 409 CONFLICT',
+  description:
+    'Left out, `slug` stays as it is. Only a merchant has a sign-in address: a customer organisation ' +
+    'leaves it out (a new one is refused on body.slug).',
   tags: ['organisations'],
   auth: 'user',
   params: OrganisationParams,
   body: OrganisationDetailsInput.extend({
-    slug: Slug,
+    slug: Slug.optional(),
     image: z.string().max(2_000).nullable(),
     version: z.number().int().min(1),
   }),

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { findRoute, pageTitle, ROUTES, routePath } from './routes.ts';
+import {
+  findRoute,
+  isRouteFor,
+  isRouteOffered,
+  pageTitle,
+  ROUTES,
+  routePath,
+  type Viewer,
+} from './routes.ts';
 
 describe('route table', () => {
   it('lists every path once', () => {
@@ -52,5 +60,40 @@ describe('routePath', () => {
     expect(routePath('/sign-in', undefined, { returnUrl: '/orders?status=SHIPPED' })).toBe(
       '/sign-in?returnUrl=%2Forders%3Fstatus%3DSHIPPED',
     );
+  });
+});
+
+describe('who a screen is for', () => {
+  const merchantAdmin: Viewer = { kind: 'merchant', isAdmin: true };
+  const merchantUser: Viewer = { kind: 'merchant', isAdmin: false };
+  const cafeAdmin: Viewer = { kind: 'customer', isAdmin: true };
+  const newcomer: Viewer = { kind: 'none', isAdmin: false };
+  const route = (path: string) => {
+    const found = findRoute(path);
+    if (!found) throw new Error(`no route ${path}`);
+    return found;
+  };
+
+  it('keeps the merchant screens for merchants', () => {
+    for (const path of ['/products', '/customers/c-1', '/pricing/t-1', '/brands', '/organisations/billing']) {
+      expect(isRouteFor(route(path), merchantUser)).toBe(true);
+      expect(isRouteFor(route(path), cafeAdmin)).toBe(false);
+      expect(isRouteFor(route(path), newcomer)).toBe(false);
+    }
+  });
+
+  it('keeps ordering and the organisation for members, and the person’s own screens for everyone', () => {
+    expect(isRouteFor(route('/orders'), cafeAdmin)).toBe(true);
+    expect(isRouteFor(route('/orders'), newcomer)).toBe(false);
+    expect(isRouteFor(route('/organisations/details'), cafeAdmin)).toBe(true);
+    for (const path of ['/', '/user/account', '/user/invitations', '/support']) {
+      expect(isRouteFor(route(path), newcomer)).toBe(true);
+    }
+  });
+
+  it('offers Admin-only screens to Admins, while they still exist for the others', () => {
+    expect(isRouteOffered(route('/xero/settings'), merchantAdmin)).toBe(true);
+    expect(isRouteOffered(route('/xero/settings'), merchantUser)).toBe(false);
+    expect(isRouteFor(route('/organisations/details'), merchantUser)).toBe(true);
   });
 });

@@ -7,7 +7,23 @@ import { generatePath, matchPath } from 'react-router';
  */
 export type RouteArea = 'auth' | 'onboarding' | 'app';
 
-export type RouteEntry = { path: string; title: string; area: RouteArea };
+/**
+ * Who a screen is for, by the organisation the person acts for (SPEC §6). Left out: everyone signed
+ * in, with an organisation or not yet.
+ * - `merchants`: a merchant organisation's people (catalogue, customers, integrations, billing).
+ * - `customers`: a customer organisation's people.
+ * - `members`: anyone acting for an organisation of either kind (ordering, payments, its details).
+ */
+export type RouteAudience = 'merchants' | 'customers' | 'members';
+
+export type RouteEntry = {
+  path: string;
+  title: string;
+  area: RouteArea;
+  for?: RouteAudience;
+  /** Offered (in the menu) to Admins of the organisation only; the screen explains itself to others. */
+  adminOnly?: boolean;
+};
 
 /**
  * SPEC §2, every route once. Page titles come from here, and every link is built from one of these
@@ -30,39 +46,75 @@ export const ROUTES = [
   { path: '/sign-up-products', title: 'Add your products', area: 'onboarding' },
   { path: '/sign-up-payment', title: 'Set up payments', area: 'onboarding' },
   { path: '/', title: 'Home', area: 'app' },
-  { path: '/orders/create', title: 'Create New Order', area: 'app' },
-  { path: '/orders', title: 'All Orders', area: 'app' },
-  { path: '/payments', title: 'All Payments', area: 'app' },
-  { path: '/payments/overview', title: 'Payments overview', area: 'app' },
-  { path: '/payments/outstanding', title: 'Outstanding payments', area: 'app' },
-  { path: '/payments/customers', title: 'Customer Accounts', area: 'app' },
-  { path: '/payments/credits', title: 'Account Credits', area: 'app' },
-  { path: '/customers', title: 'Customers', area: 'app' },
-  { path: '/customers/:customerId', title: 'Customer', area: 'app' },
-  { path: '/products/create', title: 'Create product', area: 'app' },
-  { path: '/products', title: 'Products', area: 'app' },
-  { path: '/products/:productId', title: 'Product', area: 'app' },
-  { path: '/brands', title: 'Brands', area: 'app' },
-  { path: '/suppliers', title: 'Suppliers', area: 'app' },
-  { path: '/uoms', title: 'Units of measure', area: 'app' },
-  { path: '/categories', title: 'Categories', area: 'app' },
-  { path: '/pricing', title: 'Pricing Tiers', area: 'app' },
-  { path: '/pricing/:tierId', title: 'Pricing Tier', area: 'app' },
-  { path: '/visibility', title: 'Visibility Groups', area: 'app' },
-  { path: '/visibility/:groupId', title: 'Visibility Group', area: 'app' },
-  { path: '/reports', title: 'Reports', area: 'app' },
-  { path: '/delivery', title: 'Delivery', area: 'app' },
-  { path: '/taxes', title: 'Taxes', area: 'app' },
-  { path: '/xero/settings', title: 'Xero accounting integration settings', area: 'app' },
-  { path: '/quickbooks/settings', title: 'QuickBooks accounting integration settings', area: 'app' },
-  { path: '/myob/settings', title: 'MYOB accounting integration settings', area: 'app' },
-  { path: '/stripe/settings', title: 'Stripe card-payment integration settings', area: 'app' },
+  { path: '/orders/create', title: 'Create New Order', area: 'app', for: 'members' },
+  { path: '/orders', title: 'All Orders', area: 'app', for: 'members' },
+  { path: '/payments', title: 'All Payments', area: 'app', for: 'members' },
+  { path: '/payments/overview', title: 'Payments overview', area: 'app', for: 'members' },
+  { path: '/payments/outstanding', title: 'Outstanding payments', area: 'app', for: 'members' },
+  { path: '/payments/customers', title: 'Customer Accounts', area: 'app', for: 'merchants' },
+  { path: '/payments/credits', title: 'Account Credits', area: 'app', for: 'members' },
+  { path: '/customers', title: 'Customers', area: 'app', for: 'merchants' },
+  { path: '/customers/:customerId', title: 'Customer', area: 'app', for: 'merchants' },
+  { path: '/products/create', title: 'Create product', area: 'app', for: 'merchants' },
+  { path: '/products', title: 'Products', area: 'app', for: 'merchants' },
+  { path: '/products/:productId', title: 'Product', area: 'app', for: 'merchants' },
+  { path: '/brands', title: 'Brands', area: 'app', for: 'merchants' },
+  { path: '/suppliers', title: 'Suppliers', area: 'app', for: 'merchants' },
+  { path: '/uoms', title: 'Units of measure', area: 'app', for: 'merchants' },
+  { path: '/categories', title: 'Categories', area: 'app', for: 'merchants' },
+  { path: '/pricing', title: 'Pricing Tiers', area: 'app', for: 'merchants' },
+  { path: '/pricing/:tierId', title: 'Pricing Tier', area: 'app', for: 'merchants' },
+  { path: '/visibility', title: 'Visibility Groups', area: 'app', for: 'merchants' },
+  { path: '/visibility/:groupId', title: 'Visibility Group', area: 'app', for: 'merchants' },
+  { path: '/reports', title: 'Reports', area: 'app', for: 'merchants' },
+  { path: '/delivery', title: 'Delivery', area: 'app', for: 'merchants' },
+  { path: '/taxes', title: 'Taxes', area: 'app', for: 'merchants' },
+  {
+    path: '/xero/settings',
+    title: 'Xero accounting integration settings',
+    area: 'app',
+    for: 'merchants',
+    adminOnly: true,
+  },
+  {
+    path: '/quickbooks/settings',
+    title: 'QuickBooks accounting integration settings',
+    area: 'app',
+    for: 'merchants',
+    adminOnly: true,
+  },
+  {
+    path: '/myob/settings',
+    title: 'MYOB accounting integration settings',
+    area: 'app',
+    for: 'merchants',
+    adminOnly: true,
+  },
+  {
+    path: '/stripe/settings',
+    title: 'Stripe card-payment integration settings',
+    area: 'app',
+    for: 'merchants',
+    adminOnly: true,
+  },
   { path: '/user/account', title: 'User account', area: 'app' },
   { path: '/user/invitations', title: 'Invitations', area: 'app' },
-  { path: '/organisations/details', title: 'Organisation details', area: 'app' },
-  { path: '/organisations/billing', title: 'Organisation billing', area: 'app' },
+  {
+    path: '/organisations/details',
+    title: 'Organisation details',
+    area: 'app',
+    for: 'members',
+    adminOnly: true,
+  },
+  {
+    path: '/organisations/billing',
+    title: 'Organisation billing',
+    area: 'app',
+    for: 'merchants',
+    adminOnly: true,
+  },
   { path: '/support', title: 'Support', area: 'app' },
-  { path: '/onboarding', title: 'Onboarding', area: 'app' },
+  { path: '/onboarding', title: 'Onboarding', area: 'app', for: 'merchants' },
 ] as const satisfies readonly RouteEntry[];
 
 /** One route of the table, its path typed as written there. */
@@ -104,5 +156,46 @@ export function findRoute(pathname: string): AppRoute | undefined {
 
 /** "<Title> · Tradeport" for the browser tab and history. */
 export function pageTitle(pathname: string): string {
-  return `${findRoute(pathname)?.title ?? NOT_FOUND_TITLE} · ${PRODUCT_NAME}`;
+  return documentTitle(findRoute(pathname)?.title ?? NOT_FOUND_TITLE);
+}
+
+/** "<title> · Tradeport". */
+export function documentTitle(title: string): string {
+  return `${title} · ${PRODUCT_NAME}`;
+}
+
+/**
+ * Who is looking: the kind of organisation they act for (`none` before they have one, e.g. right
+ * after sign-up) and whether they are its Admin.
+ */
+export type Viewer = { kind: 'merchant' | 'customer' | 'none'; isAdmin: boolean };
+
+export function viewerOf(
+  currentUser: { is_merchant: boolean },
+  organisation: { user_level: 'Admin' | 'User' } | null,
+): Viewer {
+  if (!organisation) return { kind: 'none', isAdmin: false };
+  return {
+    kind: currentUser.is_merchant ? 'merchant' : 'customer',
+    isAdmin: organisation.user_level === 'Admin',
+  };
+}
+
+const AUDIENCE_KINDS: Record<RouteAudience, readonly Viewer['kind'][]> = {
+  merchants: ['merchant'],
+  customers: ['customer'],
+  members: ['merchant', 'customer'],
+};
+
+/**
+ * Whether the screen exists for this person at all: the router shows the not-found page otherwise,
+ * and the menu never offers it (SPEC §6). One rule for both, from the route table.
+ */
+export function isRouteFor(route: RouteEntry, viewer: Viewer): boolean {
+  return !route.for || AUDIENCE_KINDS[route.for].includes(viewer.kind);
+}
+
+/** Whether the menu offers the screen: it is for this person, and Admin-only ones for Admins. */
+export function isRouteOffered(route: RouteEntry, viewer: Viewer): boolean {
+  return isRouteFor(route, viewer) && (!route.adminOnly || viewer.isAdmin);
 }

@@ -56,13 +56,22 @@ export function createOrganisationsService(deps: Pick<AppDeps, 'database' | 'now
     async update(options: {
       userId: string;
       organisationId: string;
-      slug: string;
+      /** Left out: unchanged. Only a merchant's sign-in address can change. */
+      slug: string | undefined;
       image: string | null;
       version: number;
       details: DetailsInput;
     }) {
       const current = await findOrganisation(db, options.organisationId);
       if (!current) throw notFound('Organisation');
+      if (current.kind !== 'MERCHANT' && options.slug !== undefined && options.slug !== current.slug) {
+        throw new AppError('VALIDATION_ERROR', 'A customer organisation has no sign-in address to change.', [
+          {
+            path: 'body.slug',
+            message: 'Only merchants have a sign-in address; a customer organisation leaves it out.',
+          },
+        ]);
+      }
       const image = await resolveImageUrl({
         db,
         storage: deps.storage,
@@ -77,7 +86,7 @@ export function createOrganisationsService(deps: Pick<AppDeps, 'database' | 'now
           organisationId: options.organisationId,
           version: options.version,
           details: detailsToColumns(options.details),
-          slug: options.slug,
+          slug: options.slug ?? current.slug,
           image,
           now: deps.now(),
         });

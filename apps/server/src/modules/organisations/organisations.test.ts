@@ -105,6 +105,35 @@ describe('POST /api/v1/organisations', () => {
   });
 });
 
+describe('POST /api/v1/organisations with only what it needs', () => {
+  it('accepts optional details left out, and names what is missing in plain words', async () => {
+    const { headers } = await signedInUser();
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/organisations',
+      headers,
+      payload: { title: 'Just A Name', slug: 'just-a-name' },
+    });
+    expect(bare.statusCode).toBe(201);
+    expect(bare.json()).toMatchObject({ title: 'Just A Name', abn: null, phone: null, state: null });
+
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/organisations',
+      headers,
+      payload: {},
+    });
+    expect(missing.statusCode).toBe(400);
+    const body = missing.json();
+    expect(body.error_code).toBe('VALIDATION_ERROR');
+    expect(body.details).toEqual([
+      { path: 'body.title', message: 'Enter a name' },
+      { path: 'body.slug', message: 'Enter a sign-in address' },
+    ]);
+    expect(body.message).not.toMatch(/undefined/);
+  });
+});
+
 describe('GET/PUT /api/v1/organisations/{id}', () => {
   it('lets members read, Admins edit, and refuses a stale version', async () => {
     const { db } = t.database;
@@ -250,5 +279,46 @@ describe('a customer organisation’s details, edited by its merchant and by its
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error_code).toBe('CONFLICT');
     expect(await sides.currentTitle()).toBe('Merchant’s title');
+  });
+  it('gives a customer organisation no sign-in address to change: left out it is fine, a new one is refused', async () => {
+    const { admin: merchantAdmin, base } = await kit.newMerchant();
+    const customer = await kit.addCustomer(base, merchantAdmin.headers, { title: 'No Slug Café' });
+    const customerAdmin = await kit.memberOf(customer.organisation_id, 'Admin');
+    const url = `/organisations/${customer.organisation_id}`;
+    const view = (await kit.api('GET', url, customerAdmin.headers)).json();
+
+    const withoutSlug = await kit.api('PUT', url, customerAdmin.headers, {
+      ...detailsOf(view),
+      title: 'Renamed Café',
+      image: null,
+      version: view.version,
+    });
+    expect(withoutSlug.statusCode).toBe(200);
+    expect(withoutSlug.json()).toMatchObject({ title: 'Renamed Café', slug: view.slug });
+
+    const newSlug = await kit.api('PUT', url, customerAdmin.headers, {
+      ...detailsOf(view),
+      slug: 'my-own-portal',
+      image: null,
+      version: withoutSlug.json().version,
+    });
+    expect(newSlug.statusCode).toBe(400);
+    expect(newSlug.json()).toMatchObject({
+      error_code: 'VALIDATION_ERROR',
+      details: [{ path: 'body.slug', message: expect.stringMatching(/customer/i) }],
+    });
+  });
+
+  it('keeps a merchant’s sign-in address when an edit leaves it out', async () => {
+    const { admin: merchantAdmin, merchant } = await kit.newMerchant();
+    const merchantId = merchant.id;
+    const view = (await kit.api('GET', `/organisations/${merchantId}`, merchantAdmin.headers)).json();
+    const saved = await kit.api('PUT', `/organisations/${merchantId}`, merchantAdmin.headers, {
+      ...detailsOf(view),
+      image: null,
+      version: view.version,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().slug).toBe(view.slug);
   });
 });

@@ -28,7 +28,10 @@ export function RequireSession() {
     let isCurrent = true;
     const tried = sessionStore.get();
     void refreshSharedSession(tried?.accessToken ?? null).then((refreshed) => {
-      if (isCurrent && !refreshed) setRefreshFailedFor(sessionStore.get() ?? tried);
+      // Recorded against the session as it is now: a refused refresh has already cleared it, so
+      // this is null then and matches the (cleared) session this guard renders with. Recording the
+      // lapsed session instead would never match again and leave the person on the loader.
+      if (isCurrent && !refreshed) setRefreshFailedFor(sessionStore.get());
     });
     return () => {
       isCurrent = false;

@@ -6,7 +6,9 @@ import { ShellBanners } from '#features/session-states/components/shell-banners.
 import { TrialExpiredPage } from '#features/session-states/components/trial-expired-page.tsx';
 import { shellBanners, shellView } from '#features/session-states/shell-state.ts';
 import { useCurrentAccount } from '#lib/current-account.ts';
+import { findRoute, isRouteFor, viewerOf } from '#lib/routes.ts';
 import { useNow } from '#lib/use-now.ts';
+import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { buildMenu, type MenuSection } from './build-menu.ts';
 import { FullPageLoader } from './full-page-loader.tsx';
 import { OrganisationSwitcher } from './organisation-switcher.tsx';
@@ -73,6 +75,10 @@ export function AppShellLayout() {
   const isDisabled = view.kind === 'invitations-only';
   const menu = isDisabled ? DISABLED_MENU : buildMenu({ currentUser, organisation });
   const banners = isDisabled ? [] : shellBanners({ currentUser, organisation, nowMs });
+  // The menu's rule for a typed address too: a screen that is not for this person (a café at
+  // /products) does not exist for them, so nothing of it loads or asks the API.
+  const route = findRoute(pathname);
+  const isForViewer = !route || isRouteFor(route, viewerOf(currentUser, organisation));
 
   return (
     <AppShell
@@ -97,7 +103,7 @@ export function AppShellLayout() {
       <AppShell.Main id="main-content" tabIndex={-1}>
         <ShellBanners banners={banners} />
         <Suspense fallback={<Loader aria-label="Loading page" />}>
-          <Outlet />
+          {isForViewer ? <Outlet /> : <NotFoundPage />}
         </Suspense>
       </AppShell.Main>
     </AppShell>

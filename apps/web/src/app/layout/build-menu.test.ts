@@ -1,5 +1,6 @@
 import type { CurrentUser, OrganisationMembership } from '@tradeport/contract';
 import { describe, expect, it } from 'vitest';
+import { findRoute, isRouteFor, viewerOf } from '#lib/routes.ts';
 import { buildMenu, type MenuSectionId, menuLinks } from './build-menu.ts';
 
 const admin: OrganisationMembership = {
@@ -139,11 +140,22 @@ describe('buildMenu', () => {
     }
   });
 
-  it('shows organisation details and billing to Admins only', () => {
-    expect(sectionPaths(customer, 'settings', admin)).toEqual([
+  it('shows organisation details to Admins only, and billing to merchant Admins only', () => {
+    expect(sectionPaths(merchant, 'settings', admin)).toEqual([
+      '/xero/settings',
+      '/quickbooks/settings',
+      '/myob/settings',
+      '/stripe/settings',
       '/user/account',
       '/organisations/details',
       '/organisations/billing',
+      '/support',
+      '/logout',
+    ]);
+    // A customer organisation has no billing of its own (its merchant bills it).
+    expect(sectionPaths(customer, 'settings', admin)).toEqual([
+      '/user/account',
+      '/organisations/details',
       '/support',
       '/logout',
     ]);
@@ -167,6 +179,37 @@ describe('buildMenu', () => {
     for (const currentUser of [merchant, customer]) {
       for (const organisation of [admin, user, null]) {
         expect(paths(currentUser, organisation)).not.toContain('/user/invitations');
+      }
+    }
+  });
+  it('gives a person with no organisation yet a way to set one up and their own settings, nothing else', () => {
+    const newcomer: CurrentUser = { ...customer, customer: null, merchant: null, organisations: [] };
+    expect(buildMenu({ currentUser: newcomer, organisation: null })).toEqual([
+      {
+        id: 'start',
+        title: 'Get started',
+        items: [{ label: 'Set up your organisation', path: '/sign-up-organisation' }],
+      },
+      {
+        id: 'settings',
+        title: 'Settings',
+        items: [
+          { label: 'User account', path: '/user/account' },
+          { label: 'Support', path: '/support' },
+          { label: 'Log out', path: '/logout' },
+        ],
+      },
+    ]);
+  });
+
+  it('offers only screens the router opens for the same person', () => {
+    for (const currentUser of [merchant, customer]) {
+      for (const organisation of [admin, user, null]) {
+        const viewer = viewerOf(currentUser, organisation);
+        for (const path of paths(currentUser, organisation)) {
+          const route = findRoute(path);
+          expect(route && isRouteFor(route, viewer), `${path} for ${viewer.kind}`).toBe(true);
+        }
       }
     }
   });

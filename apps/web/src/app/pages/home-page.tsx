@@ -1,5 +1,22 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { useCurrentAccount } from '#lib/current-account.ts';
+import { routePath } from '#lib/routes.ts';
+
+/** Before the person has an organisation (right after sign-up): the ways to get one. */
+function GettingStarted() {
+  return (
+    <Stack gap="xs">
+      <Text>You are not part of an organisation yet.</Text>
+      <Text c="dimmed">
+        Set up your own from the menu, or if a colleague has invited you:{' '}
+        <Anchor component={Link} to={routePath('/user/invitations')}>
+          See your invitations
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}
 
 export function HomePage() {
   const { data: currentUser, organisation } = useCurrentAccount();
@@ -8,7 +25,11 @@ export function HomePage() {
       <Title order={1}>Home</Title>
       {currentUser && <Text size="lg">Welcome, {currentUser.title}.</Text>}
       {organisation && <Text c="dimmed">You are working in {organisation.title}.</Text>}
-      <Text c="dimmed">This screen has not been built yet.</Text>
+      {currentUser && !organisation ? (
+        <GettingStarted />
+      ) : (
+        <Text c="dimmed">This screen has not been built yet.</Text>
+      )}
     </Stack>
   );
 }

@@ -12,6 +12,7 @@ import {
   updateOrganisation,
 } from '@tradeport/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN_ONLY_REASON } from '#lib/access.ts';
 import { organisationIdStore } from '#lib/organisation.ts';
 import { sessionStore } from '#lib/session.ts';
 import { answer, fakeFetch, type FakeHandler, route } from '#testing/fake-api.ts';
@@ -82,6 +83,7 @@ describe('OrganisationDetailsPage', () => {
     renderRoutes(routes, '/organisations/details');
 
     expect(await screen.findByText('Only Admins can manage the organisation')).toBeInTheDocument();
+    expect(screen.getByText(ADMIN_ONLY_REASON, { exact: false })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(api.requestsTo(route(getOrganisation, { id: harbour.id }))).toHaveLength(0);
   });
@@ -271,5 +273,83 @@ describe('OrganisationDetailsPage', () => {
     await waitFor(() =>
       expect(api.requestsTo(route(revokeInvite, { id: harbour.id, uid: INVITATION_ID }))).toHaveLength(1),
     );
+  });
+  describe('when the server refuses because the person is no longer an Admin (403)', () => {
+    const forbidden = answer(403, { error_code: 'FORBIDDEN', message: 'Only an Admin can do that.' });
+    // The first read says Admin; after the refusal the reloaded level says User.
+    const demotedLater = (): FakeHandler => {
+      let reads = 0;
+      return () =>
+        jsonResponse(
+          200,
+          reads++ === 0
+            ? merchantUser
+            : { ...merchantUser, organisations: [{ ...harbour, user_level: 'User' }] },
+        );
+    };
+
+    it('says a refused member change inline, then reloads the level and hides the controls', async () => {
+      const api = serve({
+        [route(getCurrentUser)]: demotedLater(),
+        [route(updateMember, { id: harbour.id, uid: SAM_ID })]: forbidden,
+      });
+      renderRoutes(routes, '/organisations/details');
+      const user = userEvent.setup();
+
+      await user.click(await screen.findByRole('combobox', { name: 'Level of Sam Lee' }));
+      await user.click(await screen.findByRole('option', { name: 'Admin' }));
+
+      expect(await screen.findByText(ADMIN_ONLY_REASON, { exact: false })).toBeInTheDocument();
+      await waitFor(() => expect(api.requestsTo(route(getCurrentUser))).toHaveLength(2));
+      await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Level of Sam Lee' })).toBeNull());
+    });
+
+    it('says a refused resend inline, without a toast', async () => {
+      const api = serve({ [route(resendInvite, { id: harbour.id, uid: INVITATION_ID })]: forbidden });
+      renderRoutes(routes, '/organisations/details');
+      const user = userEvent.setup();
+
+      await user.click(
+        await screen.findByRole('button', { name: 'Resend the invitation to kim@example.com' }),
+      );
+
+      expect(await screen.findByRole('alert')).toHaveTextContent('Only an Admin can do that.');
+      expect(screen.queryByText(/^FORBIDDEN/)).toBeNull();
+      await waitFor(() => expect(api.requestsTo(route(getCurrentUser))).toHaveLength(2));
+    });
+
+    it('says a refused save of the details in the form', async () => {
+      serve({ [route(updateOrganisation, { id: harbour.id })]: forbidden });
+      renderRoutes(routes, '/organisations/details');
+      const user = userEvent.setup();
+
+      await user.click(await screen.findByRole('button', { name: 'Save details' }));
+
+      const form = screen.getByRole('form', { name: 'Organisation details' });
+      expect(await within(form).findByRole('alert')).toHaveTextContent('Only an Admin can do that.');
+    });
+  });
+
+  it('gives a café Admin no sign-in address: a customer organisation has none', async () => {
+    const cafe = { ...organisation, is_merchant: false, title: 'Bean There Café', slug: 'bean-there-x1' };
+    const api = serve(
+      {
+        [route(getOrganisation, { id: harbour.id })]: answer(200, cafe),
+        [route(updateOrganisation, { id: harbour.id })]: ({ body }) =>
+          jsonResponse(200, { ...cafe, ...(body as object), version: 4 }),
+      },
+      { ...merchantUser, is_merchant: false, organisations: [{ ...harbour, title: 'Bean There Café' }] },
+    );
+    renderRoutes(routes, '/organisations/details');
+    const user = userEvent.setup();
+
+    expect(await screen.findByRole('textbox', { name: /^Business name/ })).toHaveValue('Bean There Café');
+    expect(screen.queryByRole('textbox', { name: /^Sign-in address/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+
+    await waitFor(() =>
+      expect(api.requestsTo(route(updateOrganisation, { id: harbour.id }))).toHaveLength(1),
+    );
+    expect(api.requestsTo(route(updateOrganisation, { id: harbour.id }))[0]?.body).not.toHaveProperty('slug');
   });
 });

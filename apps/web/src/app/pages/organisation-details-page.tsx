@@ -1,11 +1,13 @@
 import { Alert, Divider, Stack, Text, Title } from '@mantine/core';
 import { OrganisationDetailsSection } from '#features/organisations/components/organisation-details-section.tsx';
 import { PeopleSection } from '#features/people/components/people-section.tsx';
+import { ADMIN_ONLY_REASON, useIsAdmin } from '#lib/access.ts';
 import { useCurrentAccount } from '#lib/current-account.ts';
 
 /** /organisations/details: the organisation's details and its people, for its Admins (SPEC §6). */
 export function OrganisationDetailsPage() {
   const { data: currentUser, organisation } = useCurrentAccount();
+  const isAdmin = useIsAdmin();
 
   if (!currentUser || !organisation) {
     return (
@@ -16,13 +18,13 @@ export function OrganisationDetailsPage() {
     );
   }
 
-  if (organisation.user_level !== 'Admin') {
+  if (!isAdmin) {
     return (
       <Stack gap="md" maw={640}>
         <Title order={1}>Organisation details</Title>
         <Alert color="blue" variant="light" title="Only Admins can manage the organisation">
-          Only Admins of {organisation.title} can see and change its details and people. Ask one of them if
-          something needs to change.
+          {ADMIN_ONLY_REASON} Only Admins of {organisation.title} can see and change its details and people;
+          ask one of them if something needs to change.
         </Alert>
       </Stack>
     );

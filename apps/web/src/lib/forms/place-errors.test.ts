@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ADMIN_ONLY_REASON } from '../admin-only-reason.ts';
 import { ApiError } from '../api-error.ts';
 import { failureFrom, placeIssues } from './place-errors.ts';
 
@@ -67,5 +68,17 @@ describe('failureFrom', () => {
   it('shows nothing for refusals the API client has already toasted', () => {
     expect(failureFrom(refusal('RATE_LIMITED'), options)).toEqual({ fieldErrors: {}, formError: null });
     expect(failureFrom(new Error('offline'), options)).toEqual({ fieldErrors: {}, formError: null });
+  });
+  it('says a FORBIDDEN refusal above the form, handled or not, since the API client never toasts it', () => {
+    const forbidden = new ApiError({
+      status: 403,
+      body: { error_code: 'FORBIDDEN', message: 'Only an Admin can change customers.' },
+    });
+    expect(failureFrom(forbidden, options)).toEqual({
+      fieldErrors: {},
+      formError: 'Only an Admin can change customers.',
+    });
+    const bare = new ApiError({ status: 403, body: null, code: 'FORBIDDEN' });
+    expect(failureFrom(bare, { ...options, handledErrorCodes: [] }).formError).toBe(ADMIN_ONLY_REASON);
   });
 });

@@ -1,3 +1,4 @@
+import { forbiddenMessage, isForbidden } from '../admin-only-reason.ts';
 import { ApiError } from '../api-error.ts';
 
 /** A zod issue (path as segments) or a server FieldIssue (path as "body.email"). */
@@ -56,13 +57,17 @@ export function placeIssues(
 /**
  * How a failed submit shows on a form. Codes the form handles itself (passed to `request` as
  * handledErrorCodes, so they raised no toast) go onto the fields the server named, and above the
- * form when some of it fits no field. Anything else has already been toasted by the API client
- * (SPEC §8), so the form shows nothing more.
+ * form when some of it fits no field. FORBIDDEN is never toasted (SPEC §8), so every form says it
+ * above itself, in the server's words or the Admin-only reason. Anything else has already been
+ * toasted by the API client, so the form shows nothing more.
  */
 export function failureFrom(
   error: unknown,
   options: PlaceOptions & { handledErrorCodes: readonly string[] },
 ): FormFailure {
+  if (isForbidden(error)) {
+    return { fieldErrors: {}, formError: forbiddenMessage(error) };
+  }
   if (!(error instanceof ApiError) || !options.handledErrorCodes.includes(error.code)) {
     return { fieldErrors: {}, formError: null };
   }

@@ -5,8 +5,13 @@ import { Email } from '@tradeport/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../api-error.ts';
+import { userKeys } from '../current-account.ts';
+import { queryClient } from '../query-client.ts';
+import { showErrorToast } from '../toasts.ts';
 import { FormErrorAlert } from '../ui/form-error-alert.tsx';
 import { useContractForm } from './use-contract-form.ts';
+
+vi.mock('../toasts.ts', () => ({ showErrorToast: vi.fn() }));
 
 const InviteBody = z.object({ email: Email, note: z.string().trim().max(20) });
 
@@ -129,5 +134,20 @@ describe('useContractForm', () => {
     expect(onSubmit).toHaveBeenCalledTimes(1);
     finish();
     await waitFor(() => expect(email).toBeEnabled());
+  });
+  it('says a FORBIDDEN refusal in the alert, without a toast, and reloads the person’s level', async () => {
+    // The level the screen holds is out of date: reloading the current user must be asked for.
+    queryClient.setQueryData(userKeys.current(null), { id: 'me' } as never);
+    const user = renderForm(async () => {
+      throw new ApiError({
+        status: 403,
+        body: { error_code: 'FORBIDDEN', message: 'Only an Admin can invite people.' },
+      });
+    });
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'mia@example.com{Enter}');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only an Admin can invite people.');
+    expect(showErrorToast).not.toHaveBeenCalled();
+    await waitFor(() => expect(queryClient.getQueryState(userKeys.current(null))?.isInvalidated).toBe(true));
   });
 });

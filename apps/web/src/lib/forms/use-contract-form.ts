@@ -1,6 +1,7 @@
 import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
 import { type FormEvent, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
+import { isForbidden } from '../admin-only-reason.ts';
 import { type FormFailure, failureFrom, placeIssues } from './place-errors.ts';
 
 // Field errors are announced as they appear, like the alert above the form.
@@ -112,6 +113,10 @@ export function useContractForm<V extends Values, S extends z.ZodType>(options: 
       isGone = options.isLeavingOnSuccess === true;
       if (isGone) setIsLeaving(true);
     } catch (error) {
+      // The level this screen holds is out of date (an Admin made this person a User meanwhile):
+      // reload it, so the controls they can no longer use say so. Loaded on demand: forms before
+      // sign-in have no query cache to reload.
+      if (isForbidden(error)) void import('../access.ts').then((access) => access.refreshAccess());
       const failure = failureFrom(error, {
         fields,
         aliases: options.aliases,

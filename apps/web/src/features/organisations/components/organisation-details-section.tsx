@@ -28,6 +28,7 @@ function DetailsForm(props: {
   onReload: () => Promise<{ data?: Organisation }>;
 }) {
   const { organisation } = props;
+  const hasSlug = organisation.is_merchant;
   // A slug saved before counts as the person's own: renaming must not move the sign-in address.
   const [isSlugEdited, setIsSlugEdited] = useState(true);
   const [isStale, setIsStale] = useState(false);
@@ -35,7 +36,11 @@ function DetailsForm(props: {
   const { form, fieldError, formError, formProps, submitProps, isSubmitting } = useContractForm({
     initialValues: { ...organisationFormValues(organisation), image: organisation.image },
     schema: UpdateOrganisationBody,
-    toInput: (values) => ({ ...toOrganisationInput(values), version: organisation.version }),
+    // A customer organisation has no sign-in address: its edit leaves the slug out.
+    toInput: (values) => {
+      const { slug, ...input } = toOrganisationInput(values);
+      return { ...input, ...(hasSlug ? { slug } : {}), version: organisation.version };
+    },
     handledErrorCodes: ORGANISATION_FORM_ERROR_CODES,
     onSubmit: async (body) => {
       const saved = await saveOrganisation(organisation.id, body);
@@ -108,6 +113,7 @@ function DetailsForm(props: {
           form={form}
           isSlugEdited={isSlugEdited}
           onSlugEdited={() => setIsSlugEdited(true)}
+          hasSlug={hasSlug}
           disabled={isSubmitting}
         />
         <Group justify="flex-end">

@@ -7,21 +7,23 @@ const STATE_OPTIONS = AU_STATES.map((state) => ({ value: state, label: state }))
 
 /**
  * The details of an organisation, shared by sign-up and the details page. While `isSlugEdited` is
- * false the slug follows the title; typing into it makes it the person's own.
+ * false the slug follows the title; typing into it makes it the person's own. Only a merchant has a
+ * sign-in address: `hasSlug` is false for a customer organisation, which is shown no such field.
  */
 export function OrganisationFields(props: {
   form: OrganisationForm;
   isSlugEdited: boolean;
   onSlugEdited: () => void;
+  hasSlug?: boolean;
   disabled?: boolean;
 }) {
-  const { form, isSlugEdited, onSlugEdited, disabled } = props;
+  const { form, isSlugEdited, onSlugEdited, disabled, hasSlug = true } = props;
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
 
   const onTitleChange = (event: ChangeEvent<HTMLInputElement>) => {
     const title = event.currentTarget.value;
     form.setFieldValue('title', title);
-    if (!isSlugEdited) form.setFieldValue('slug', suggestSlug(title));
+    if (hasSlug && !isSlugEdited) form.setFieldValue('slug', suggestSlug(title));
   };
 
   const onSlugChange = (event: ChangeEvent<HTMLInputElement>) => {
@@ -40,13 +42,15 @@ export function OrganisationFields(props: {
             {...form.getInputProps('title')}
             onChange={onTitleChange}
           />
-          <TextInput
-            label="Sign-in address (slug)"
-            description={`Your customers sign in at ${origin}/sign-in?merchant=${form.values.slug || 'your-slug'}`}
-            required
-            {...form.getInputProps('slug')}
-            onChange={onSlugChange}
-          />
+          {hasSlug && (
+            <TextInput
+              label="Sign-in address (slug)"
+              description={`Your customers sign in at ${origin}/sign-in?merchant=${form.values.slug || 'your-slug'}`}
+              required
+              {...form.getInputProps('slug')}
+              onChange={onSlugChange}
+            />
+          )}
           <TextInput label="ABN" inputMode="numeric" placeholder="11 digits" {...form.getInputProps('abn')} />
         </Stack>
       </Fieldset>

@@ -1,6 +1,7 @@
 import { Alert, Badge, Group, Select, Switch, Table, Text } from '@mantine/core';
 import type { Member, UserLevel } from '@tradeport/contract';
 import { useState } from 'react';
+import { forbiddenMessage, isForbidden, useRefreshAccess } from '#lib/access.ts';
 import { ApiError } from '#lib/api-error.ts';
 import { queryClient } from '#lib/query-client.ts';
 import { showSuccessToast } from '#lib/toasts.ts';
@@ -24,6 +25,7 @@ export function MembersTable(props: {
   const [savingId, setSavingId] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [pendingDeactivation, setPendingDeactivation] = useState<Change | null>(null);
+  const refreshAccess = useRefreshAccess();
 
   const save = async (change: Change) => {
     setRefusal(null);
@@ -39,8 +41,14 @@ export function MembersTable(props: {
       // The list, and the current user when someone changed their own level, read from the server.
       await queryClient.invalidateQueries({ queryKey: [props.organisationId] });
     } catch (error) {
+      // 403: this person is no longer an Admin here; say so, and reload their level so the
+      // controls they can no longer use go away (SPEC §8: no toast for FORBIDDEN).
+      if (isForbidden(error)) {
+        setRefusal(forbiddenMessage(error));
+        refreshAccess();
+      }
       // 409: the change would leave no active Admin; the server says so in its message.
-      if (error instanceof ApiError && (MEMBER_ERROR_CODES as readonly string[]).includes(error.code)) {
+      else if (error instanceof ApiError && (MEMBER_ERROR_CODES as readonly string[]).includes(error.code)) {
         setRefusal(error.message);
       }
     } finally {

@@ -1,7 +1,8 @@
-import { Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { PendingInvitation } from '@tradeport/contract';
 import { useState } from 'react';
 import type { z } from 'zod';
+import { forbiddenMessage, isForbidden, useRefreshAccess } from '#lib/access.ts';
 import { formatDate } from '#lib/format.ts';
 import { queryClient } from '#lib/query-client.ts';
 import { showSuccessToast } from '#lib/toasts.ts';
@@ -14,30 +15,44 @@ type Invitation = z.output<typeof PendingInvitation>;
 export function OpenInvitations(props: { organisationId: string; invitations: readonly Invitation[] }) {
   const [busyId, setBusyId] = useState<string | null>(null);
   const [toWithdraw, setToWithdraw] = useState<Invitation | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const refreshAccess = useRefreshAccess();
   const refresh = () => queryClient.invalidateQueries({ queryKey: peopleKeys.members(props.organisationId) });
 
+  // A FORBIDDEN is never toasted (SPEC §8): said here, and the person's level reloaded. Anything
+  // else has been shown as a toast by the API client.
+  const onRefused = (error: unknown) => {
+    if (!isForbidden(error)) return;
+    setRefusal(forbiddenMessage(error));
+    refreshAccess();
+  };
+
   const resend = async (invitation: Invitation) => {
+    setRefusal(null);
     setBusyId(invitation.id);
     try {
       await resendInvitation(props.organisationId, invitation.id);
       showSuccessToast(`Invitation sent again to ${invitation.email}`);
       await refresh();
-    } catch {
-      // Shown as a toast by the API client (SPEC §8).
+    } catch (error) {
+      onRefused(error);
     } finally {
       setBusyId(null);
     }
   };
 
   const withdraw = async (invitation: Invitation) => {
+    setRefusal(null);
     setBusyId(invitation.id);
     try {
       await withdrawInvitation(props.organisationId, invitation.id);
       showSuccessToast(`Invitation to ${invitation.email} withdrawn`);
       setToWithdraw(null);
       await refresh();
-    } catch {
-      // Shown as a toast by the API client (SPEC §8).
+    } catch (error) {
+      // Refused for the person's level: the dialog's question no longer applies.
+      if (isForbidden(error)) setToWithdraw(null);
+      onRefused(error);
     } finally {
       setBusyId(null);
     }
@@ -49,6 +64,18 @@ export function OpenInvitations(props: { organisationId: string; invitations: re
 
   return (
     <>
+      {refusal && (
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          title="That was not done"
+          withCloseButton
+          onClose={() => setRefusal(null)}
+        >
+          {refusal}
+        </Alert>
+      )}
       <Table.ScrollContainer minWidth={640}>
         <Table verticalSpacing="sm">
           <Table.Caption>Open invitations</Table.Caption>
