@@ -32,7 +32,8 @@ export function ShellHeader(props: {
         aria-expanded={props.isNavOpen}
         aria-controls="side-navigation"
       />
-      <UnstyledButton component={Link} to={routePath('/')} aria-label={`${title}, go to Home`}>
+      {/* Named by what it shows (WCAG 2.5.3: the visible words are in the name), then where it goes. */}
+      <UnstyledButton component={Link} to={routePath('/')}>
         <Stack gap={0}>
           <Text fw={700} size="lg" lineClamp={1}>
             {title}
@@ -42,6 +43,7 @@ export function ShellHeader(props: {
               {subtitle}
             </Text>
           )}
+          <span className="visually-hidden">, go to Home</span>
         </Stack>
       </UnstyledButton>
     </Group>
