@@ -97,7 +97,7 @@ export function TaxonomyTableSkeleton<T>(props: { kind: TableKind<T> }) {
   return (
     <div aria-busy="true">
       <VisuallyHidden role="status">Loading {props.kind.plural}…</VisuallyHidden>
-      <Table.ScrollContainer minWidth={480}>
+      <Table.ScrollContainer minWidth={480} className="cards-on-phone">
         <Table verticalSpacing="sm" aria-hidden="true">
           <Head kind={props.kind} />
           <Table.Tbody>
