@@ -32,16 +32,19 @@ export function ShellHeader(props: {
         aria-expanded={props.isNavOpen}
         aria-controls="side-navigation"
       />
-      <UnstyledButton component={Link} to={routePath('/')} aria-label={`${title}, go to Home`}>
+      {/* Named by what it shows (WCAG 2.5.3: the visible words are in the name), then where it goes. */}
+      <UnstyledButton component={Link} to={routePath('/')}>
         <Stack gap={0}>
-          <Text fw={700} size="lg" lineClamp={1}>
+          {/* The whole name, never cut off: on a phone it wraps, a size smaller, within the header. */}
+          <Text fw={700} fz={{ base: 'md', sm: 'lg' }} lh={1.2} style={{ overflowWrap: 'anywhere' }}>
             {title}
           </Text>
           {subtitle && (
-            <Text size="xs" c="dimmed" lineClamp={1}>
+            <Text size="xs" c="dimmed" lh={1.2} style={{ overflowWrap: 'anywhere' }}>
               {subtitle}
             </Text>
           )}
+          <span className="visually-hidden">, go to Home</span>
         </Stack>
       </UnstyledButton>
     </Group>

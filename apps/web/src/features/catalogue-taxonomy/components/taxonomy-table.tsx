@@ -23,7 +23,8 @@ function Head<T>(props: { kind: TableKind<T> }) {
 
 /**
  * A kind's rows with Edit and Delete on each. The buttons are named after the row ("Edit Bega"),
- * so a screen reader moving through the buttons alone still knows which row each one acts on.
+ * so a screen reader moving through the buttons alone still knows which row each one acts on. On a
+ * phone each row is a card (app.css, `cards-on-phone`), every value under its column's name.
  */
 export function TaxonomyTable<T extends TaxonomyItem>(props: {
   kind: TableKind<T>;
@@ -35,7 +36,7 @@ export function TaxonomyTable<T extends TaxonomyItem>(props: {
 }) {
   const { kind } = props;
   return (
-    <Table.ScrollContainer minWidth={480}>
+    <Table.ScrollContainer minWidth={480} className="cards-on-phone">
       <Table
         aria-label={kind.title}
         aria-busy={props.isUpdating || undefined}
@@ -56,7 +57,7 @@ export function TaxonomyTable<T extends TaxonomyItem>(props: {
                 {item.name}
               </Table.Th>
               {kind.columns.map((column) => (
-                <Table.Td key={column.header} ta={column.align}>
+                <Table.Td key={column.header} ta={column.align} data-label={column.header}>
                   {column.cell(item)}
                 </Table.Td>
               ))}
@@ -96,7 +97,7 @@ export function TaxonomyTableSkeleton<T>(props: { kind: TableKind<T> }) {
   return (
     <div aria-busy="true">
       <VisuallyHidden role="status">Loading {props.kind.plural}…</VisuallyHidden>
-      <Table.ScrollContainer minWidth={480}>
+      <Table.ScrollContainer minWidth={480} className="cards-on-phone">
         <Table verticalSpacing="sm" aria-hidden="true">
           <Head kind={props.kind} />
           <Table.Tbody>

@@ -20,7 +20,8 @@ function BannerView(props: { banner: Banner }) {
       );
     case 'trial-ended':
       return (
-        <Alert color="red" variant="filled" title="Your free trial has ended">
+        // red.9: white text at 5.5:1 (WCAG AA), not only just over 4.5:1.
+        <Alert color="red.9" variant="filled" title="Your free trial has ended">
           <Text size="sm">
             The trial ended on {formatDate(banner.trialEnd)}. Activate your subscription to keep using
             Tradeport.{' '}

@@ -22,14 +22,14 @@ function Head() {
   );
 }
 
-/** The kind's tiers or groups with their counts; each name opens its page. */
+/** The kind's tiers or groups with their counts; each name opens its page. Cards on a phone. */
 export function GroupsTable(props: {
   kind: TableKind;
   groups: readonly GroupSummary[];
   isUpdating?: boolean;
 }) {
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <Table.ScrollContainer minWidth={560} className="cards-on-phone">
       <Table
         aria-label={props.kind.title}
         aria-busy={props.isUpdating || undefined}
@@ -46,13 +46,17 @@ export function GroupsTable(props: {
                   {group.name}
                 </Anchor>
               </Table.Th>
-              <Table.Td>
+              <Table.Td data-label="Description">
                 <Text size="sm" c={group.description ? undefined : 'dimmed'} lineClamp={2}>
                   {group.description ?? '—'}
                 </Text>
               </Table.Td>
-              <Table.Td ta="right">{group.product_count}</Table.Td>
-              <Table.Td ta="right">{group.customer_count}</Table.Td>
+              <Table.Td ta="right" data-label="Products">
+                {group.product_count}
+              </Table.Td>
+              <Table.Td ta="right" data-label="Customers">
+                {group.customer_count}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

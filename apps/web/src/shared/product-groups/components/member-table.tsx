@@ -12,7 +12,8 @@ export type MemberColumn<T> = {
 
 /**
  * The products or customers of a tier or group. A remove button per row (for Admins) is named
- * after the row ("Remove Bean There Café"), so it says what it acts on when read alone.
+ * after the row ("Remove Bean There Café"), so it says what it acts on when read alone. On a phone
+ * each row is a card (app.css, `cards-on-phone`), every value under its column's name.
  */
 export function MemberTable<T>(props: {
   label: string;
@@ -28,7 +29,7 @@ export function MemberTable<T>(props: {
   minWidth?: number;
 }) {
   return (
-    <Table.ScrollContainer minWidth={props.minWidth ?? 480}>
+    <Table.ScrollContainer minWidth={props.minWidth ?? 480} className="cards-on-phone">
       <Table
         aria-label={props.label}
         aria-busy={props.isUpdating || undefined}
@@ -61,6 +62,7 @@ export function MemberTable<T>(props: {
                 <Table.Td
                   key={column.header}
                   ta={column.align}
+                  data-label={column.header}
                   style={column.noWrap ? { whiteSpace: 'nowrap' } : undefined}
                 >
                   {column.cell(row, index)}
