@@ -68,10 +68,11 @@ describe('a pricing tier on a phone', () => {
     await page.goto('/pricing');
     await page.getByRole('link', { name: 'Wholesale', exact: true }).click(PATIENCE);
 
-    const products = page.getByRole('list', { name: 'Products in Wholesale' });
-    const first = products.getByRole('listitem').first();
+    // Each row of the member table is a card on a phone (app.css, cards-on-phone).
+    const products = page.getByRole('table', { name: 'Products in Wholesale' });
+    const first = products.getByRole('row').nth(1);
     await expectOnScreen(first.getByRole('textbox', { name: /^Tier price for / }));
-    await expectOnScreen(first.getByText(/ · Base \$/));
+    await expectOnScreen(first.getByText(/^\$\d+\.\d\d$/).first());
     await expectOnScreen(first.getByRole('button', { name: /^Remove / }));
   });
 });

@@ -1,5 +1,5 @@
 import { Button, Group } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import type { TierItem } from '@tradeport/contract';
 import { GroupProductsSection } from '#shared/product-groups/components/group-products-section.tsx';
 import type { MemberColumn } from '#shared/product-groups/components/member-table.tsx';
@@ -11,7 +11,6 @@ import { PercentOffModal } from './percent-off-modal.tsx';
 import { PriceSaveBar } from './price-save-bar.tsx';
 import { TierPriceInput } from './tier-price-input.tsx';
 import { TierProductAdder } from './tier-product-adder.tsx';
-import { TierProductsPhone } from './tier-products-phone.tsx';
 import { type PriceEditsState, usePriceEdits } from './use-price-edits.ts';
 
 const BASE_PRICE: MemberColumn<TierItem> = {
@@ -44,18 +43,15 @@ function tierPriceColumn(edits: PriceEditsState, canEdit: boolean): MemberColumn
 const DESCRIPTION =
   'Customers in this tier pay these prices (ex-GST); anything not listed is at its base price.';
 const PICKER_NOTE = 'Each product joins at the price beside it, which starts at its base price.';
-/** Below Mantine's `sm` breakpoint (a phone), cards keep the prices on screen. */
-const PHONE = '(max-width: 47.99em)';
 
 /**
- * A tier's Products tab: the shared products section with base and tier prices, edited in place;
- * on a phone, a card per product (TierProductsPhone) with the same edits.
+ * A tier's Products tab: the shared products section with base and tier prices, edited in place
+ * (on a phone its rows are cards, as every member table's are).
  */
 export function TierProductsPanel(props: ProductsPanelProps) {
   const { group, canEdit } = props;
   const edits = usePriceEdits({ tierId: group.id, onRefused: props.onRefused });
   const [isPercentOffOpen, percentOff] = useDisclosure(false);
-  const isPhone = useMediaQuery(PHONE);
   const toolbar = canEdit ? (
     <Group gap="sm" wrap="wrap">
       <Button variant="light" onClick={percentOff.open}>
@@ -66,27 +62,17 @@ export function TierProductsPanel(props: ProductsPanelProps) {
   ) : undefined;
   return (
     <>
-      {isPhone ? (
-        <TierProductsPhone
-          {...props}
-          edits={edits}
-          description={DESCRIPTION}
-          pickerNote={PICKER_NOTE}
-          toolbar={toolbar}
-        />
-      ) : (
-        <GroupProductsSection
-          kind={pricingKind}
-          group={group}
-          canEdit={canEdit}
-          description={DESCRIPTION}
-          pickerNote={PICKER_NOTE}
-          columns={[BASE_PRICE, tierPriceColumn(edits, canEdit)]}
-          toolbar={toolbar}
-          renderAdd={(product) => <TierProductAdder tierId={group.id} product={product} />}
-          onRefused={props.onRefused}
-        />
-      )}
+      <GroupProductsSection
+        kind={pricingKind}
+        group={group}
+        canEdit={canEdit}
+        description={DESCRIPTION}
+        pickerNote={PICKER_NOTE}
+        columns={[BASE_PRICE, tierPriceColumn(edits, canEdit)]}
+        toolbar={toolbar}
+        renderAdd={(product) => <TierProductAdder tierId={group.id} product={product} />}
+        onRefused={props.onRefused}
+      />
       {canEdit && <PercentOffModal tier={group} opened={isPercentOffOpen} onClose={percentOff.close} />}
       <UnsavedChangesGuard
         isDirty={edits.count > 0}
