@@ -89,6 +89,37 @@ describe('GET /products/organisation/{id}', () => {
   });
 });
 
+describe('product search by words', () => {
+  it('matches every word, in any order, in the name, SKU or brand: the list and the picker alike', async () => {
+    const { merchantId, admin } = await newMerchant();
+    const brand = await createVocabulary('brands', merchantId, admin.headers, { name: 'Vitasoy' });
+    await create(merchantId, admin.headers, { name: 'Barista Oat Milk', sku: 'OAT-1', brand_id: brand.id });
+    await create(merchantId, admin.headers, { name: 'Full Cream Milk', sku: 'FCM-2' });
+    await create(merchantId, admin.headers, { name: 'Barista Blend Beans', sku: 'BB-1' });
+    const listed = async (search: string) =>
+      (await list(merchantId, admin.headers, { search })).items.map((p) => p.name);
+    const picked = async (q: string) => {
+      const response = await api(
+        'GET',
+        `${collection(merchantId)}/search?${new URLSearchParams({ q })}`,
+        admin.headers,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json().items as { name: string }[]).map((item) => item.name);
+    };
+
+    for (const find of [listed, picked]) {
+      expect(await find('barista milk')).toEqual(['Barista Oat Milk']);
+      expect(await find('milk barista')).toEqual(['Barista Oat Milk']);
+      // A word may match the brand or the SKU while another matches the name.
+      expect(await find('vitasoy  milk')).toEqual(['Barista Oat Milk']);
+      expect(await find('oat-1 MILK')).toEqual(['Barista Oat Milk']);
+      expect(await find('barista cream')).toEqual([]);
+    }
+    expect(await listed('milk')).toEqual(['Barista Oat Milk', 'Full Cream Milk']);
+  });
+});
+
 describe('GET /products/organisation/{id}/search', () => {
   it('ranks the closest matches first, forgives a typo, finds brands and SKUs, and stops at the limit', async () => {
     const { merchantId, admin } = await newMerchant();

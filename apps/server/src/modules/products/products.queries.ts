@@ -1,5 +1,5 @@
-import type { Product, ProductFilters, ProductStatus } from '@tradeport/contract';
-import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { type Product, type ProductFilters, type ProductStatus, searchWords } from '@tradeport/contract';
+import { and, asc, count, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
@@ -14,6 +14,12 @@ import {
 } from '../../platform/db/schema/index.ts';
 import { afterCursor, encodeCursor } from '../../platform/db/keyset-cursor.ts';
 import { containsPattern } from '../../platform/db/like-pattern.ts';
+import {
+  hasTrigramWord,
+  productMatchesSearch,
+  productSearchText,
+  TRIGRAM_LENGTH,
+} from './product-search.queries.ts';
 import { literalLimit } from '../../platform/db/statement-caching-client.ts';
 
 // Reads of a merchant's products. Every query names the merchant: another merchant's product is
@@ -71,15 +77,7 @@ export function toProduct(row: ProductRow): Product {
   };
 }
 
-/** Name and SKU as one lower-case text: the expression products_search_trgm_idx indexes. */
-const searchText = sql<string>`lower(${products.name} || ' ' || ${products.sku})`;
-
-/** Products whose brand's name matches: a subquery, so the products side stays indexable. */
-const brandNamed = (merchantId: string, match: (name: SQL) => SQL | undefined) =>
-  inArray(
-    products.brandId,
-    sql`(select ${brands.id} from ${brands} where ${brands.merchantId} = ${merchantId} and ${match(sql`lower(${brands.name})`)})`,
-  );
+const searchText = productSearchText;
 
 const statusCondition = (status: ProductStatus) =>
   status === 'active'
@@ -93,7 +91,7 @@ type Filters = z.output<typeof ProductFilters>;
 /**
  * One page in name order, keyset on (lower(name), id) as products_merchant_name_idx orders them:
  * a page costs the same at row 10 and row 100,000, and rows added meanwhile are neither lost nor
- * repeated. Search (2+ characters) matches name or SKU through the trigram index, or the brand name.
+ * repeated. Search (2+ characters) matches by the word rule: every word in the name, SKU or brand.
  */
 export async function listProductRows(
   db: Db,
@@ -108,20 +106,17 @@ export async function listProductRows(
     filters.supplier_id ? eq(products.supplierId, filters.supplier_id) : undefined,
     filters.category_id ? eq(products.categoryId, filters.category_id) : undefined,
   ];
-  if (filters.search) {
-    // ILIKE folds case the database's way on both sides.
-    const pattern = containsPattern(filters.search);
-    conditions.push(
-      or(
-        ilike(searchText, pattern),
-        brandNamed(merchantId, (name) => ilike(name, pattern)),
-      ),
-    );
-  }
+  // Every word in the name, SKU or brand (the word rule); ILIKE folds case the database's way.
+  conditions.push(productMatchesSearch({ merchantId, search: filters.search }));
   conditions.push(afterCursor({ cursor: options.cursor, sortKey, id: products.id }));
+  // With a word the trigram index can look up, the matches are found first and then sorted:
+  // walking in name order would read every product alphabetically before a rare match. The
+  // planner assumes matches are spread evenly, so `nulls first` (name is never null: the same
+  // order) is what tells it the name index cannot supply this order (as the catalogue does).
+  const isSearch = hasTrigramWord(filters.search);
   const rows = await selectProducts(db)
     .where(and(...conditions))
-    .orderBy(asc(sortKey), asc(products.id))
+    .orderBy(isSearch ? sql`${sortKey} asc nulls first` : asc(sortKey), asc(products.id))
     .limit(literalLimit(options.limit + 1));
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
@@ -149,23 +144,28 @@ export async function listOwnedProductIds(db: Db, options: { merchantId: string;
   return new Set(rows.map((row) => row.id));
 }
 
-/** A term shorter than a trigram has no trigram to look up, or to be near. */
-const TRIGRAM_LENGTH = 3;
-
 /**
- * Two letters: products containing them, by name. Such terms match a large share of any range, so
- * walking products_merchant_name_idx in order finds a page of matches within a few dozen rows.
+ * By the word rule, for a term of several words or of two letters. Without a word of a trigram
+ * or more (two letters match a large share of any range), walking products_merchant_name_idx in
+ * order finds a page of matches within a few dozen rows. With one, the trigram index finds the
+ * products holding every word (few: the words narrow each other) and they are ranked by how
+ * close the whole text is to the term (similarity() is no index operator, so the planner does
+ * not walk the GiST index in distance order through products that miss a word).
  */
-function shortTermSearch(options: { merchantId: string; contains: SQL; status: SQL; limit: number }) {
+function wordSearch(options: { merchantId: string; q: string; status: SQL; limit: number }) {
+  const { merchantId, q } = options;
+  const order = hasTrigramWord(q)
+    ? sql`similarity(${searchText}, lower(${q})) desc, lower(${products.name}), ${products.id}`
+    : sql`lower(${products.name}), ${products.id}`;
   return sql`
     select ${products.id} as id, ${products.name} as name, ${products.sku} as sku, ${brands.name} as brand_name,
       ${products.basePriceCents} as base_price_cents, ${products.archivedAt} is null as is_active,
       ${products.image} as image
     from ${products}
     left join ${brands} on ${brands.id} = ${products.brandId}
-    where ${products.merchantId} = ${options.merchantId} and ${options.status}
-      and ${searchText} like ${options.contains}
-    order by lower(${products.name}), ${products.id}
+    where ${products.merchantId} = ${merchantId} and ${options.status}
+      and ${productMatchesSearch({ merchantId, search: q })}
+    order by ${order}
     limit ${sql.raw(String(options.limit))}`;
 }
 
@@ -192,7 +192,8 @@ export type ProductSearchRow = {
  * many products match. Candidates are the products nearest the term by word similarity, which
  * products_search_gist_idx hands out in distance order ("milk" is a whole word of "Chocolate Milk";
  * a typo is near), plus the first products of the one brand nearest the term. They are then ranked
- * by word similarity, overall similarity (the shorter, closer name first) and name.
+ * by word similarity, overall similarity (the shorter, closer name first) and name. That is for
+ * one word of a trigram or more; several words, or two letters, go by the word rule (wordSearch).
  */
 export async function searchProductRows(
   db: Db,
@@ -205,8 +206,8 @@ export async function searchProductRows(
   const status = statusCondition(options.status) ?? sql`true`;
   const wordDistance = sql`${term} <<-> ${searchText}`;
   const result = await db.execute(
-    options.q.length < TRIGRAM_LENGTH
-      ? shortTermSearch({ merchantId, contains, status, limit })
+    options.q.length < TRIGRAM_LENGTH || searchWords(options.q).length > 1
+      ? wordSearch({ merchantId, q: options.q, status, limit })
       : sql`
     with candidates as (
       (select ${products.id} as id, ${wordDistance} as distance, ${term} <-> ${searchText} as closeness
