@@ -218,6 +218,8 @@ export const BulkProductsResult = z.object({
   is_written: z.boolean(),
   created: z.number().int(),
   updated: z.number().int(),
+  /** Import only: rows matching a product whose values are all the same already; left alone. */
+  unchanged: z.number().int(),
   archived: z.number().int(),
   restored: z.number().int(),
   deleted: z.number().int(),

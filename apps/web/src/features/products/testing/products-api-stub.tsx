@@ -55,6 +55,7 @@ export function bulkResult(overrides: Partial<BulkProductsResult> = {}): BulkPro
     is_written: false,
     created: 0,
     updated: 0,
+    unchanged: 0,
     archived: 0,
     restored: 0,
     deleted: 0,
