@@ -30,6 +30,16 @@ export const PriceCents = z
 
 export const ProductParams = z.object({ id: Id('product') });
 
+/** Most of one product a quantity (minimum order, pack size) may be. */
+export const MAX_PRODUCT_QUANTITY = 100_000;
+
+/** A minimum order quantity or pack size: whole, 1 to 100,000, refused (never rounded) otherwise. */
+export const ProductQuantity = z
+  .number({ error: 'Enter a whole number' })
+  .int('Enter a whole number')
+  .min(1, 'Enter 1 or more')
+  .max(MAX_PRODUCT_QUANTITY, 'Enter at most 100,000');
+
 // ── the word rule: how every product search matches ─────────────────────────────────────────
 
 /** A search's words: split on spaces, each at most once (ignoring case), in the order typed. */
@@ -95,8 +105,13 @@ export const Product = z.object({
 export type Product = z.infer<typeof Product>;
 
 export const ProductInput = z.object({
-  name: z.string().trim().min(1, 'Enter a name').max(200),
-  sku: z.string().trim().min(1, 'Enter a SKU').max(64).regex(/^\S+$/, 'A SKU cannot contain spaces'),
+  name: z.string().trim().min(1, 'Enter a name').max(200, 'A name of 200 characters at most'),
+  sku: z
+    .string()
+    .trim()
+    .min(1, 'Enter a SKU')
+    .max(64, 'A SKU of 64 characters at most')
+    .regex(/^\S+$/, 'A SKU cannot contain spaces'),
   description: optionalText(5_000).default(null),
   brand_id: Id('brand').nullable().default(null),
   supplier_id: Id('supplier').nullable().default(null),
@@ -105,8 +120,8 @@ export const ProductInput = z.object({
   base_price_cents: PriceCents,
   cost_cents: PriceCents.nullable().default(null),
   is_gst_applicable: z.boolean().default(true),
-  min_order_quantity: z.number().int().min(1).max(100_000).default(1),
-  pack_size: z.number().int().min(1).max(100_000).default(1),
+  min_order_quantity: ProductQuantity.default(1),
+  pack_size: ProductQuantity.default(1),
   barcode: optionalText(64).default(null),
   /** A URL from the image upload flow (s3/presigned-upload-url). */
   image: z.string().max(2_000).nullable().default(null),
