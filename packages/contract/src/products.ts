@@ -79,6 +79,23 @@ export const ProductFilters = z.object({
 });
 export type ProductFilters = z.input<typeof ProductFilters>;
 
+/** The list's orders; each is a keyset on (that value, id), on an index, either way round. */
+export const ProductSort = z.enum(['name', 'sku', 'price', 'updated']);
+export type ProductSort = z.infer<typeof ProductSort>;
+export const SortDirection = z.enum(['asc', 'desc']);
+export type SortDirection = z.infer<typeof SortDirection>;
+
+export const ProductListQuery = PageQuery.extend(ProductFilters.shape).extend({
+  sort: ProductSort.default('name'),
+  direction: SortDirection.default('asc'),
+  /** "true" to count every product the filters match (the list's "N products"); costs a count. */
+  with_total: z.enum(['true', 'false']).default('false'),
+});
+export type ProductListQuery = z.input<typeof ProductListQuery>;
+
+/** Most products one "select all matching" bulk action may touch; a wider filter is refused. */
+export const MAX_BULK_MATCHING_PRODUCTS = 5_000;
+
 const Named = z.object({ id: z.uuid(), name: z.string() });
 
 export const Product = z.object({
@@ -136,14 +153,17 @@ export type ProductUpdateInput = z.input<typeof ProductUpdateInput>;
 export const listProducts = defineEndpoint({
   method: 'GET',
   path: '/products/organisation/{id}',
-  summary: 'A page of the merchant’s products by name, with search (2+ characters) and filters',
+  summary: 'A page of the merchant’s products, sorted, with search (2+ characters) and filters',
   description:
-    'Keyset-paged by (name, id). `status` defaults to active. Merchant members only; a customer gets 403.',
+    'Keyset-paged by (sort value, id): name (default), SKU, price or updated, ascending or descending; a cursor belongs to its sort. Search matches every word in the name, SKU or brand. `status` defaults to active. Merchant members only; a customer gets 403.',
   tags,
   auth: 'user',
   params: OrganisationParams,
-  query: PageQuery.extend(ProductFilters.shape),
-  response: Page(Product),
+  query: ProductListQuery,
+  response: Page(Product).extend({
+    /** How many products the filters match, when with_total=true; else null. */
+    total: z.number().int().nullable(),
+  }),
 });
 
 export const createProduct = defineEndpoint({
@@ -206,6 +226,15 @@ export const BulkProductsInput = z.discriminatedUnion('action', [
   z.object({ action: z.literal('restore'), product_ids: ProductIds }),
   /** Refused, with nothing deleted, if any of them is used by an order, tier or group. */
   z.object({ action: z.literal('delete'), product_ids: ProductIds }),
+  /**
+   * "Select all N matching": archive, restore or delete every product the filters match, chosen
+   * on the server (not ids from the page), at most MAX_BULK_MATCHING_PRODUCTS of them.
+   */
+  z.object({
+    action: z.literal('matching'),
+    apply: z.enum(['archive', 'restore', 'delete']),
+    filters: ProductFilters,
+  }),
   /**
    * CSV with a header row. Rows are matched to existing products by SKU (update) or added (create).
    * Prices are dollars ("12.50"). Brand, supplier, category and unit are names; missing ones are
@@ -278,6 +307,36 @@ export const PRODUCT_CSV_COLUMNS = [
   'barcode',
   'active',
 ] as const;
+
+export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
+
+/** The template's example row, one value per import column (the type makes every column give one). */
+export const PRODUCT_CSV_EXAMPLE: Record<ProductCsvColumn, string> = {
+  sku: 'MILK-2L',
+  name: 'Full Cream Milk 2L',
+  description: 'Fresh full cream milk',
+  brand: 'Riverina Dairy',
+  supplier: 'Metro Wholesale',
+  category: 'Dairy > Milk',
+  unit: 'Bottle',
+  base_price: '3.10',
+  cost: '2.05',
+  gst: 'false',
+  min_order_quantity: '1',
+  pack_size: '6',
+  barcode: '9300000000001',
+  active: 'true',
+};
+
+/**
+ * The downloadable CSV template: the import's columns and one example row, made from the same
+ * definitions the import reads, so the two cannot drift apart.
+ */
+export function productCsvTemplate(): string {
+  const cell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+  const row = (cells: readonly string[]) => `${cells.map(cell).join(',')}\r\n`;
+  return row(PRODUCT_CSV_COLUMNS) + row(PRODUCT_CSV_COLUMNS.map((column) => PRODUCT_CSV_EXAMPLE[column]));
+}
 
 export const exportProducts = defineEndpoint({
   method: 'GET',

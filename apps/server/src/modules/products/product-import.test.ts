@@ -1,4 +1,4 @@
-import { MAX_IMPORT_ROWS } from '@tradeport/contract';
+import { MAX_IMPORT_ROWS, PRODUCT_CSV_COLUMNS, productCsvTemplate } from '@tradeport/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories as categoriesTable } from '../../platform/db/schema/index.ts';
@@ -182,6 +182,16 @@ describe('CSV import', () => {
     expect(result.errors).toEqual([
       { line: MAX_IMPORT_ROWS + 2, column: null, message: expect.stringContaining('20,000') },
     ]);
+  });
+});
+
+describe('CSV template', () => {
+  it('is the import’s own columns with an example row the import takes as it is', async () => {
+    const { merchantId, admin } = await newMerchant();
+    const template = productCsvTemplate();
+    expect(template.split('\r\n')[0]).toBe(PRODUCT_CSV_COLUMNS.join(','));
+    const preview = await importCsv(merchantId, admin.headers, template, true);
+    expect(preview).toMatchObject({ errors: [], created: 1, updated: 0 });
   });
 });
 
