@@ -10,7 +10,7 @@ import {
   renderProducts,
   stubProductsApi,
 } from '../testing/products-api-stub.tsx';
-import { bulkProducts, listProducts } from '@tradeport/contract';
+import { bulkProducts, listProducts, PRODUCT_CSV_COLUMNS } from '@tradeport/contract';
 import { route } from '#testing/fake-api.ts';
 import { harbour } from '#testing/fixtures.ts';
 
@@ -104,6 +104,29 @@ describe('ImportProductsModal', () => {
       ),
     ).toBeInTheDocument();
     expect(dialog.getByRole('button', { name: 'Import' })).toBeDisabled();
+  });
+
+  it('downloads a template with the import’s columns and one example row, without a call', async () => {
+    const blobs: Blob[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (blob: Blob) => {
+          blobs.push(blob);
+          return 'blob:template';
+        },
+        revokeObjectURL: () => {},
+      }),
+    );
+    const { api, dialog } = await openImport(() => json(200, bulkResult()));
+
+    await userEvent.click(dialog.getByRole('button', { name: 'Download template' }));
+
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    const lines = (await blobs[0]!.text()).split('\r\n');
+    expect(lines[0]).toBe(PRODUCT_CSV_COLUMNS.join(','));
+    expect(lines[1]?.split(',')).toHaveLength(PRODUCT_CSV_COLUMNS.length);
+    expect(api.requestsTo(IMPORT)).toHaveLength(0);
   });
 
   it('refuses a file that is not a CSV without sending it', async () => {

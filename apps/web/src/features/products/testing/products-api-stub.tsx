@@ -68,8 +68,8 @@ export function bulkResult(overrides: Partial<BulkProductsResult> = {}): BulkPro
   };
 }
 
-export const page = (items: unknown[], next_cursor: string | null = null) =>
-  json(200, { items, next_cursor });
+export const page = (items: unknown[], next_cursor: string | null = null, total: number | null = null) =>
+  json(200, { items, next_cursor, total });
 
 /** The query string of a request, as search params. */
 export const paramsOf = (request: FakeRequest) => new URL(request.url, 'http://localhost').searchParams;
