@@ -172,8 +172,12 @@ function ProductCard(props: { product: Product; isSelected: boolean; onToggle: (
             <ProductStatusBadge isActive={product.is_active} />
           </Group>
           <Group justify="space-between" wrap="nowrap" gap="xs">
-            <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-              {product.sku}
+            {/* No column headings on a card: the SKU says what it is. */}
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              SKU{' '}
+              <Text span ff="monospace" inherit>
+                {product.sku}
+              </Text>
             </Text>
             <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
               {formatMoney(product.base_price_cents)}
