@@ -193,7 +193,7 @@ export const searchProducts = defineEndpoint({
   method: 'GET',
   path: '/products/organisation/{id}/search',
   summary: 'The best matches for a term over name, SKU and brand (trigram), for pickers',
-  description: `At least ${MIN_SEARCH_CHARS} characters; never more than ${MAX_SEARCH_RESULTS} results, best first. Includes archived products unless status says otherwise.`,
+  description: `At least ${MIN_SEARCH_CHARS} characters; never more than ${MAX_SEARCH_RESULTS} results, best first. One word also finds near spellings; several words find the products holding every word (in the name, SKU or brand, in any order). Includes archived products unless status says otherwise.`,
   tags,
   auth: 'user',
   params: OrganisationParams,
