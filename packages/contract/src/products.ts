@@ -30,6 +30,41 @@ export const PriceCents = z
 
 export const ProductParams = z.object({ id: Id('product') });
 
+/** Most of one product a quantity (minimum order, pack size) may be. */
+export const MAX_PRODUCT_QUANTITY = 100_000;
+
+/** A minimum order quantity or pack size: whole, 1 to 100,000, refused (never rounded) otherwise. */
+export const ProductQuantity = z
+  .number({ error: 'Enter a whole number' })
+  .int('Enter a whole number')
+  .min(1, 'Enter 1 or more')
+  .max(MAX_PRODUCT_QUANTITY, 'Enter at most 100,000');
+
+// ── the word rule: how every product search matches ─────────────────────────────────────────
+
+/** A search's words: split on spaces, each at most once (ignoring case), in the order typed. */
+export function searchWords(search: string): string[] {
+  const seen = new Set<string>();
+  return search
+    .split(/\s+/)
+    .filter((word) => word !== '' && !seen.has(word.toLowerCase()) && seen.add(word.toLowerCase()));
+}
+
+/**
+ * Word rule: a product matches a search when every word of it appears, ignoring case, in the
+ * product's name, SKU or brand name, in any order ("milk barista" finds "Barista Oat Milk"). The
+ * server applies it in SQL (on the trigram index); this is its statement, which that SQL is
+ * tested against. Case is folded here by JavaScript, there by the database.
+ */
+export function matchesSearchWords(
+  product: { name: string; sku: string; brandName: string | null },
+  search: string,
+): boolean {
+  const text = `${product.name} ${product.sku}`.toLowerCase();
+  const brand = product.brandName?.toLowerCase() ?? '';
+  return searchWords(search.toLowerCase()).every((word) => text.includes(word) || brand.includes(word));
+}
+
 export const ProductStatus = z.enum(['active', 'archived', 'all']);
 export type ProductStatus = z.infer<typeof ProductStatus>;
 
@@ -43,6 +78,23 @@ export const ProductFilters = z.object({
   status: ProductStatus.default('active'),
 });
 export type ProductFilters = z.input<typeof ProductFilters>;
+
+/** The list's orders; each is a keyset on (that value, id), on an index, either way round. */
+export const ProductSort = z.enum(['name', 'sku', 'price', 'updated']);
+export type ProductSort = z.infer<typeof ProductSort>;
+export const SortDirection = z.enum(['asc', 'desc']);
+export type SortDirection = z.infer<typeof SortDirection>;
+
+export const ProductListQuery = PageQuery.extend(ProductFilters.shape).extend({
+  sort: ProductSort.default('name'),
+  direction: SortDirection.default('asc'),
+  /** "true" to count every product the filters match (the list's "N products"); costs a count. */
+  with_total: z.enum(['true', 'false']).default('false'),
+});
+export type ProductListQuery = z.input<typeof ProductListQuery>;
+
+/** Most products one "select all matching" bulk action may touch; a wider filter is refused. */
+export const MAX_BULK_MATCHING_PRODUCTS = 5_000;
 
 const Named = z.object({ id: z.uuid(), name: z.string() });
 
@@ -70,8 +122,13 @@ export const Product = z.object({
 export type Product = z.infer<typeof Product>;
 
 export const ProductInput = z.object({
-  name: z.string().trim().min(1, 'Enter a name').max(200),
-  sku: z.string().trim().min(1, 'Enter a SKU').max(64).regex(/^\S+$/, 'A SKU cannot contain spaces'),
+  name: z.string().trim().min(1, 'Enter a name').max(200, 'A name of 200 characters at most'),
+  sku: z
+    .string()
+    .trim()
+    .min(1, 'Enter a SKU')
+    .max(64, 'A SKU of 64 characters at most')
+    .regex(/^\S+$/, 'A SKU cannot contain spaces'),
   description: optionalText(5_000).default(null),
   brand_id: Id('brand').nullable().default(null),
   supplier_id: Id('supplier').nullable().default(null),
@@ -80,8 +137,8 @@ export const ProductInput = z.object({
   base_price_cents: PriceCents,
   cost_cents: PriceCents.nullable().default(null),
   is_gst_applicable: z.boolean().default(true),
-  min_order_quantity: z.number().int().min(1).max(100_000).default(1),
-  pack_size: z.number().int().min(1).max(100_000).default(1),
+  min_order_quantity: ProductQuantity.default(1),
+  pack_size: ProductQuantity.default(1),
   barcode: optionalText(64).default(null),
   /** A URL from the image upload flow (s3/presigned-upload-url). */
   image: z.string().max(2_000).nullable().default(null),
@@ -96,14 +153,17 @@ export type ProductUpdateInput = z.input<typeof ProductUpdateInput>;
 export const listProducts = defineEndpoint({
   method: 'GET',
   path: '/products/organisation/{id}',
-  summary: 'A page of the merchant’s products by name, with search (2+ characters) and filters',
+  summary: 'A page of the merchant’s products, sorted, with search (2+ characters) and filters',
   description:
-    'Keyset-paged by (name, id). `status` defaults to active. Merchant members only; a customer gets 403.',
+    'Keyset-paged by (sort value, id): name (default), SKU, price or updated, ascending or descending; a cursor belongs to its sort. Search matches every word in the name, SKU or brand. `status` defaults to active. Merchant members only; a customer gets 403.',
   tags,
   auth: 'user',
   params: OrganisationParams,
-  query: PageQuery.extend(ProductFilters.shape),
-  response: Page(Product),
+  query: ProductListQuery,
+  response: Page(Product).extend({
+    /** How many products the filters match, when with_total=true; else null. */
+    total: z.number().int().nullable(),
+  }),
 });
 
 export const createProduct = defineEndpoint({
@@ -133,7 +193,7 @@ export const searchProducts = defineEndpoint({
   method: 'GET',
   path: '/products/organisation/{id}/search',
   summary: 'The best matches for a term over name, SKU and brand (trigram), for pickers',
-  description: `At least ${MIN_SEARCH_CHARS} characters; never more than ${MAX_SEARCH_RESULTS} results, best first. Includes archived products unless status says otherwise.`,
+  description: `At least ${MIN_SEARCH_CHARS} characters; never more than ${MAX_SEARCH_RESULTS} results, best first. One word also finds near spellings; several words find the products holding every word (in the name, SKU or brand, in any order). Includes archived products unless status says otherwise.`,
   tags,
   auth: 'user',
   params: OrganisationParams,
@@ -167,6 +227,15 @@ export const BulkProductsInput = z.discriminatedUnion('action', [
   /** Refused, with nothing deleted, if any of them is used by an order, tier or group. */
   z.object({ action: z.literal('delete'), product_ids: ProductIds }),
   /**
+   * "Select all N matching": archive, restore or delete every product the filters match, chosen
+   * on the server (not ids from the page), at most MAX_BULK_MATCHING_PRODUCTS of them.
+   */
+  z.object({
+    action: z.literal('matching'),
+    apply: z.enum(['archive', 'restore', 'delete']),
+    filters: ProductFilters,
+  }),
+  /**
    * CSV with a header row. Rows are matched to existing products by SKU (update) or added (create).
    * Prices are dollars ("12.50"). Brand, supplier, category and unit are names; missing ones are
    * created. With `dry_run`, or with any bad row, nothing is written.
@@ -193,6 +262,8 @@ export const BulkProductsResult = z.object({
   is_written: z.boolean(),
   created: z.number().int(),
   updated: z.number().int(),
+  /** Import only: rows matching a product whose values are all the same already; left alone. */
+  unchanged: z.number().int(),
   archived: z.number().int(),
   restored: z.number().int(),
   deleted: z.number().int(),
@@ -236,6 +307,36 @@ export const PRODUCT_CSV_COLUMNS = [
   'barcode',
   'active',
 ] as const;
+
+export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
+
+/** The template's example row, one value per import column (the type makes every column give one). */
+export const PRODUCT_CSV_EXAMPLE: Record<ProductCsvColumn, string> = {
+  sku: 'MILK-2L',
+  name: 'Full Cream Milk 2L',
+  description: 'Fresh full cream milk',
+  brand: 'Riverina Dairy',
+  supplier: 'Metro Wholesale',
+  category: 'Dairy > Milk',
+  unit: 'Bottle',
+  base_price: '3.10',
+  cost: '2.05',
+  gst: 'false',
+  min_order_quantity: '1',
+  pack_size: '6',
+  barcode: '9300000000001',
+  active: 'true',
+};
+
+/**
+ * The downloadable CSV template: the import's columns and one example row, made from the same
+ * definitions the import reads, so the two cannot drift apart.
+ */
+export function productCsvTemplate(): string {
+  const cell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+  const row = (cells: readonly string[]) => `${cells.map(cell).join(',')}\r\n`;
+  return row(PRODUCT_CSV_COLUMNS) + row(PRODUCT_CSV_COLUMNS.map((column) => PRODUCT_CSV_EXAMPLE[column]));
+}
 
 export const exportProducts = defineEndpoint({
   method: 'GET',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isProductVisibleTo, resolveUnitPrice } from '@tradeport/contract';
+import { isProductVisibleTo, matchesSearchWords, resolveUnitPrice } from '@tradeport/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/client.ts';
@@ -16,7 +16,8 @@ import { findVisibleProductForCustomer, listCataloguePage } from './catalogue.qu
 
 // The catalogue's SQL against the contract's statement of the two rules: for random small worlds
 // (products, some archived; 0–3 visibility groups; 2–3 customers; tiers with some prices), what
-// the queries return for each customer is exactly what isProductVisibleTo and resolveUnitPrice say.
+// the queries return for each customer is exactly what isProductVisibleTo and resolveUnitPrice say,
+// and a search finds exactly what the word rule (matchesSearchWords) says.
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -54,8 +55,12 @@ const worldArbitrary = fc
       { minLength: 2, maxLength: 3 },
     ),
     pageSize: fc.integer({ min: 1, max: 4 }),
-    // Without a search the query walks the name index; with one it sorts the matches.
-    search: fc.option(fc.constantFrom('app', 'APPLE', 'ee', 'p-1'), { nil: undefined }),
+    // Without a search the query walks the name index; with one it sorts the matches. Searches of
+    // several words must match every word, in any order (the word rule, matchesSearchWords).
+    search: fc.option(
+      fc.constantFrom('app', 'APPLE', 'ee', 'p-1', 'p-1 app', 'APPLE  p-', 'ee p', 'bread apple', 'p- br'),
+      { nil: undefined },
+    ),
   })
   .map((world) => ({
     ...world,
@@ -197,7 +202,7 @@ describe('catalogue visibility and price SQL', () => {
           const expected = visible.filter(
             (product) =>
               search === undefined ||
-              `${product.name} ${product.sku}`.toLowerCase().includes(search.toLowerCase()),
+              matchesSearchWords({ name: product.name, sku: product.sku, brandName: null }, search),
           );
           const viewer = { merchantId: stored.merchantId, customerAccountId: customer.accountId };
 

@@ -11,7 +11,8 @@ import {
   unitsOfMeasure,
 } from '../../platform/db/schema/index.ts';
 import { afterCursor } from '../../platform/db/keyset-cursor.ts';
-import { productMatches, toPage } from '../product-groups/listing.queries.ts';
+import { toPage } from '../product-groups/listing.queries.ts';
+import { hasTrigramWord, productMatchesSearch } from '../products/product-search.queries.ts';
 import type { CatalogueViewer } from './catalogue-viewer.ts';
 import { visibleToCustomerAccount } from './catalogue-visibility.queries.ts';
 import { literalLimit } from '../../platform/db/statement-caching-client.ts';
@@ -125,19 +126,17 @@ function inCategory(db: Db, options: { merchantId: string; categoryId: string })
   return inArray(products.categoryId, tree);
 }
 
-/** A search shorter than a trigram has none to look up in products_search_trgm_idx. */
-const TRIGRAM_LENGTH = 3;
-
 /**
  * One page in name order, keyset on (lower(name), id).
  *
  * Without a search, PostgreSQL walks products_merchant_active_name_idx and stops after a page: the
- * same cost at row 25 and row 90,000. With a search of a trigram or more, the matches are found
+ * same cost at row 25 and row 90,000. The search is the word rule (productMatchesSearch: every
+ * word in the name, SKU or brand). With a word of a trigram or more, the matches are found
  * first (the trigram index) and then sorted, because walking in name order reads every product
  * alphabetically before the matches, and the words people search for (a brand, a kind of
  * product) cluster by name. The planner assumes no such clustering, so `nulls first` (name is
- * never null: the same order) is what tells it the index cannot supply this order. Two letters
- * have no trigram to look up and match often, so those searches walk.
+ * never null: the same order) is what tells it the index cannot supply this order. Words of two
+ * letters have no trigram to look up and match often, so those searches walk.
  */
 export async function listCataloguePage(
   db: Db,
@@ -147,9 +146,9 @@ export async function listCataloguePage(
   const page = selectVisiblePage(db, {
     viewer,
     limit: options.limit + 1,
-    isSearch: (options.search?.length ?? 0) >= TRIGRAM_LENGTH,
+    isSearch: hasTrigramWord(options.search),
     conditions: [
-      options.search ? productMatches(options.search) : undefined,
+      productMatchesSearch({ merchantId: viewer.merchantId, search: options.search }),
       options.categoryId
         ? inCategory(db, { merchantId: viewer.merchantId, categoryId: options.categoryId })
         : undefined,

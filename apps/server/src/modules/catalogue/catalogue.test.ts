@@ -232,6 +232,10 @@ describe('GET /products/organisation/{id}/catalogue and /products/{id}/organisat
     expect(await names({ search: 'br', limit: '1' })).toEqual(['bread']);
     expect(await names({ search: 'cola-' })).toEqual(['Cola']);
     expect(await names({ search: '50%' })).toEqual([]);
+    // Every word must match, in any order, in the name or the SKU.
+    expect(await names({ search: 'juice apple' })).toEqual(['Apple Juice']);
+    expect(await names({ search: 'oj-1 JUICE', limit: '1' })).toEqual(['orange juice']);
+    expect(await names({ search: 'juice cola' })).toEqual([]);
     expect(await names({ category_id: drinks!.id, limit: '1' })).toEqual([
       'Apple Juice',
       'Cola',

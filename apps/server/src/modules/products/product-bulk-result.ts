@@ -9,6 +9,7 @@ export const bulkResult = (
   is_written: true,
   created: 0,
   updated: 0,
+  unchanged: 0,
   archived: 0,
   restored: 0,
   deleted: 0,

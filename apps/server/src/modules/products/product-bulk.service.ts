@@ -1,4 +1,10 @@
-import type { BulkProductsInput, BulkProductsResult, FieldIssue, ProductInput } from '@tradeport/contract';
+import {
+  type BulkProductsInput,
+  type BulkProductsResult,
+  type FieldIssue,
+  MAX_BULK_MATCHING_PRODUCTS,
+  type ProductInput,
+} from '@tradeport/contract';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -17,13 +23,18 @@ import {
   updateProducts,
 } from './product-writes.queries.ts';
 import { asWriteConflict, inputToColumns, PRODUCT_FORM_COLUMNS, skuTaken } from './product-writes.ts';
-import { countProductUses } from './products.queries.ts';
+import { countProductUses, listMatchingProductIds } from './products.queries.ts';
 import { asInUseConflict, describeUses, requireOwnedProducts, staleProduct } from './products.service.ts';
 
 // Many products in one call, all or nothing: every check runs inside the one transaction, and any
 // failure (another merchant's id, a stale version, a SKU clash, a used product) rolls it all back.
 
 type Bulk = z.output<typeof BulkProductsInput>;
+
+const tooManyMatching = () => {
+  const message = `More than ${MAX_BULK_MATCHING_PRODUCTS.toLocaleString('en-AU')} products match; narrow the search or filters and try again. Nothing was changed.`;
+  return new AppError('VALIDATION_ERROR', message, [{ path: 'body.filters', message }]);
+};
 type Input = z.output<typeof ProductInput>;
 
 /** A SKU twice in the call, or already another product's: 409 on the later row's sku. */
@@ -194,10 +205,25 @@ export function createProductBulkService(deps: Pick<AppDeps, 'database' | 'stora
               });
             case 'delete':
               return remove(tx, { merchantId, ids: [...new Set(input.product_ids)] });
+            case 'matching': {
+              // The filter is applied here, by the list's own conditions, not by ids a page sent.
+              const ids = await listMatchingProductIds(tx, {
+                merchantId,
+                filters: input.filters,
+                max: MAX_BULK_MATCHING_PRODUCTS,
+              });
+              if (ids.length > MAX_BULK_MATCHING_PRODUCTS) throw tooManyMatching();
+              if (ids.length === 0) return bulkResult(input.apply);
+              return input.apply === 'delete'
+                ? remove(tx, { merchantId, ids })
+                : changeState(tx, { merchantId, ids, isArchiving: input.apply === 'archive' });
+            }
           }
         });
       } catch (error) {
-        throw input.action === 'delete' ? asInUseConflict(error) : asWriteConflict(error);
+        const isDelete =
+          input.action === 'delete' || (input.action === 'matching' && input.apply === 'delete');
+        throw isDelete ? asInUseConflict(error) : asWriteConflict(error);
       }
     },
   };

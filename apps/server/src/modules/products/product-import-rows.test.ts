@@ -106,3 +106,42 @@ describe('readRow', () => {
     expect(errors[0]?.message).toMatch(/9 values but the header has 8 columns/);
   });
 });
+
+describe('row errors', () => {
+  const ALL: ImportColumn[] = [
+    'sku',
+    'name',
+    'description',
+    'base_price',
+    'min_order_quantity',
+    'pack_size',
+    'barcode',
+  ];
+  const cells = (overrides: Partial<Record<ImportColumn, string>>) =>
+    ALL.map(
+      (column) => overrides[column] ?? { sku: 'A-1', name: 'Milk', base_price: '1' }[column as string] ?? '',
+    );
+
+  it('says each problem in plain words, against the column that has it', () => {
+    const cases: [Partial<Record<ImportColumn, string>>, ImportColumn][] = [
+      [{ min_order_quantity: '0' }, 'min_order_quantity'],
+      [{ pack_size: '0' }, 'pack_size'],
+      [{ pack_size: '100001' }, 'pack_size'],
+      [{ pack_size: '7.5' }, 'pack_size'],
+      [{ name: 'x'.repeat(201) }, 'name'],
+      [{ sku: 'S'.repeat(65) }, 'sku'],
+      [{ description: 'd'.repeat(5_001) }, 'description'],
+      [{ barcode: '9'.repeat(65) }, 'barcode'],
+    ];
+    for (const [overrides, column] of cases) {
+      const { errors } = readRow({ line: 3, cells: cells(overrides) }, ALL);
+      expect(errors, column).toHaveLength(1);
+      expect(errors[0]!.column).toBe(column);
+      // Nothing of the validator's own wording ("Too small: expected number to be >=1").
+      expect(errors[0]!.message, column).not.toMatch(/expected|too (small|big)|invalid|>=|<=/i);
+    }
+    expect(readRow({ line: 3, cells: cells({ min_order_quantity: '0' }) }, ALL).errors[0]!.message).toBe(
+      'Enter 1 or more',
+    );
+  });
+});

@@ -6,6 +6,7 @@ import {
   parseDollars,
   TaxonomyName,
 } from '@tradeport/contract';
+import type { z } from 'zod';
 import { type CsvRecord, parseWholeNumber, parseYesNo, unprotectCell } from './product-csv.ts';
 
 // Reading an import file's rows into products: pure, so every rule can be tested without a
@@ -139,6 +140,26 @@ function readPrice(cells: Cells, column: ImportColumn, issues: Issue[]): number 
 
 const YES_NO = 'true or false (yes/no, 1/0).';
 
+/**
+ * A schema issue in the words of someone fixing a spreadsheet. The contract words most of its
+ * rules itself ("Enter 1 or more"); a rule it leaves to the validator's wording ("Too big:
+ * expected string to have <=5000 characters") is said plainly here.
+ */
+function plainWords(issue: z.core.$ZodIssue): string {
+  if (!/^(Too (small|big)|Invalid)\b/.test(issue.message)) return issue.message;
+  if (issue.code === 'too_big') {
+    return issue.origin === 'string'
+      ? `At most ${Number(issue.maximum).toLocaleString('en-AU')} characters.`
+      : `At most ${Number(issue.maximum).toLocaleString('en-AU')}.`;
+  }
+  if (issue.code === 'too_small') {
+    return issue.origin === 'string'
+      ? 'Enter a value.'
+      : `${Number(issue.minimum).toLocaleString('en-AU')} or more.`;
+  }
+  return 'This value cannot be read; check it against the template.';
+}
+
 /** One data row as a product, or its problems, each naming the column. */
 export function readRow(
   record: CsvRecord,
@@ -212,7 +233,8 @@ export function readRow(
     for (const issue of parsed.error.issues) {
       const column = COLUMN_OF_FIELD[String(issue.path[0])] ?? 'sku';
       // A value already refused above (an unreadable price) is not reported twice.
-      if (!issues.some((known) => known.column === column)) issues.push({ column, message: issue.message });
+      if (!issues.some((known) => known.column === column))
+        issues.push({ column, message: plainWords(issue) });
     }
   }
   if (issues.length > 0 || !parsed.success) {

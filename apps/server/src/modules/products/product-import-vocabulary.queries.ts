@@ -29,6 +29,39 @@ export async function loadNamedIds(
 }
 
 /**
+ * The merchant's units a file may name: by name, by "Name (abbr)" as screens label them, or by
+ * abbreviation, each keyed by lower(); `keys` are the database's lower() of the file's cells.
+ * A key is a unit's name first (so an exported name always reads back to its unit), then its
+ * label, then its abbreviation when only one unit has it; an abbreviation several units share
+ * is `ambiguous`, for the rows to say which they mean.
+ */
+export async function loadUnitIds(db: Db, options: { merchantId: string; keys: string[] }) {
+  const keys = sql`${sql.param(options.keys)}::text[]`;
+  const name = sql<string>`lower(${unitsOfMeasure.name})`;
+  const label = sql<string>`lower(${unitsOfMeasure.name} || ' (' || ${unitsOfMeasure.abbreviation} || ')')`;
+  const abbreviation = sql<string>`lower(${unitsOfMeasure.abbreviation})`;
+  const rows = await db
+    .select({ id: unitsOfMeasure.id, name, label, abbreviation })
+    .from(unitsOfMeasure)
+    .where(
+      and(
+        eq(unitsOfMeasure.merchantId, options.merchantId),
+        sql`(${name} = any(${keys}) or ${label} = any(${keys}) or ${abbreviation} = any(${keys}))`,
+      ),
+    );
+  const ids = new Map<string, string>();
+  const ambiguous = new Set<string>();
+  for (const key of options.keys) {
+    const byName = rows.find((row) => row.name === key) ?? rows.find((row) => row.label === key);
+    const byAbbreviation = rows.filter((row) => row.abbreviation === key);
+    if (byName) ids.set(key, byName.id);
+    else if (byAbbreviation.length === 1) ids.set(key, byAbbreviation[0]!.id);
+    else if (byAbbreviation.length > 1) ambiguous.add(key);
+  }
+  return { ids, ambiguous };
+}
+
+/**
  * New names of a kind (a unit's abbreviation is its name, cut to fit). A name someone added
  * meanwhile is left as theirs.
  */

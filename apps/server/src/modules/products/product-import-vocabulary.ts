@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../../platform/db/client.ts';
 import type { DatabaseLower } from '../../platform/db/database-lower.ts';
 import { conflict } from '../../platform/errors.ts';
@@ -7,6 +8,7 @@ import {
   insertNamed,
   loadCategoriesByKeys,
   loadNamedIds,
+  loadUnitIds,
   type NamedKind,
 } from './product-import-vocabulary.queries.ts';
 import type { CategoryPath, ImportRow } from './product-import-rows.ts';
@@ -37,16 +39,19 @@ function distinct(names: (string | null)[], lower: DatabaseLower): string[] {
   return [...seen.values()];
 }
 
-/** The merchant's ids for `names`, by the database's lower case of the name. */
-const loadNamed = (
+/**
+ * The merchant's ids for `names`, by the database's lower case of the name. A unit is matched by
+ * its name or its abbreviation (loadUnitIds); an abbreviation several units share is ambiguous.
+ */
+async function loadNamed(
   db: Db,
   options: { kind: NamedKind; merchantId: string; names: string[]; lower: DatabaseLower },
-) =>
-  loadNamedIds(db, {
-    kind: options.kind,
-    merchantId: options.merchantId,
-    keys: options.names.map(options.lower),
-  });
+): Promise<{ ids: Map<string, string>; ambiguous: Set<string> }> {
+  const { kind, merchantId } = options;
+  const keys = options.names.map(options.lower);
+  if (kind === 'units') return loadUnitIds(db, { merchantId, keys });
+  return { ids: await loadNamedIds(db, { kind, merchantId, keys }), ambiguous: new Set() };
+}
 
 type NamedOptions = { kind: NamedKind; merchantId: string; names: (string | null)[]; lower: DatabaseLower };
 
@@ -54,8 +59,15 @@ type NamedOptions = { kind: NamedKind; merchantId: string; names: (string | null
 async function planNamed(db: Db, options: NamedOptions) {
   const { lower } = options;
   const names = distinct(options.names, lower);
-  const ids = names.length > 0 ? await loadNamed(db, { ...options, names }) : new Map<string, string>();
-  return { ids, missing: names.filter((name) => !ids.has(lower(name))) };
+  const { ids, ambiguous } =
+    names.length > 0
+      ? await loadNamed(db, { ...options, names })
+      : { ids: new Map<string, string>(), ambiguous: new Set<string>() };
+  return {
+    ids,
+    ambiguous,
+    missing: names.filter((name) => !ids.has(lower(name)) && !ambiguous.has(lower(name))),
+  };
 }
 
 /** Creates the missing names (a unit's abbreviation is its name, cut to fit) and answers every id. */
@@ -64,7 +76,7 @@ async function createNamed(db: Db, options: NamedOptions) {
   const plan = await planNamed(db, options);
   // Someone may add the same name meanwhile: theirs is used.
   if (plan.missing.length > 0) await insertNamed(db, { kind, merchantId, names: plan.missing });
-  return loadNamed(db, { kind, merchantId, lower, names: distinct(options.names, lower) });
+  return (await loadNamed(db, { kind, merchantId, lower, names: distinct(options.names, lower) })).ids;
 }
 
 // ── categories: one level of nesting, names unique among siblings ──────────────────────────
@@ -191,18 +203,46 @@ type VocabularyOptions = { merchantId: string; rows: ImportRow[]; lower: Databas
 export async function planVocabulary(db: Db, options: VocabularyOptions) {
   const { merchantId, rows, lower } = options;
   const missing = {} as Record<Kind, string[]>;
+  const found = {} as Record<Exclude<Kind, 'categories'>, Awaited<ReturnType<typeof planNamed>>>;
   for (const [kind, nameOf] of NAMED) {
-    missing[kind] = (await planNamed(db, { kind, merchantId, lower, names: rows.map(nameOf) })).missing;
+    found[kind] = await planNamed(db, { kind, merchantId, lower, names: rows.map(nameOf) });
+    missing[kind] = found[kind].missing;
   }
   const paths = rows.map((row) => row.category);
   const categories = await planCategories(db, { merchantId, lower, paths });
   missing.categories = categories.missing;
-  /** A row's category problem (a name several sub-categories share), if any. */
-  const categoryError = (row: ImportRow) => {
+  /**
+   * A row's vocabulary problems: a category name several sub-categories share, a unit
+   * abbreviation several units share.
+   */
+  const rowErrors = (row: ImportRow) => {
+    const errors: { column: 'category' | 'unit'; message: string }[] = [];
     const resolved = row.category && categories.resolved.get(pathKey(row.category, lower));
-    return resolved && 'error' in resolved ? resolved.error : undefined;
+    if (resolved && 'error' in resolved) errors.push({ column: 'category', message: resolved.error });
+    if (row.unit !== null && found.units.ambiguous.has(lower(row.unit))) {
+      errors.push({
+        column: 'unit',
+        message: `Several units are abbreviated “${row.unit}”; write the unit’s name instead.`,
+      });
+    }
+    return errors;
   };
-  return { missing, categoryError };
+  /**
+   * The ids a row would refer to, as far as they exist; a name still to be created has none yet,
+   * so a fresh id stands in (a product taking it is changed, which is what creating it does).
+   */
+  const idOf = (kind: Exclude<Kind, 'categories'>, name: string | null) =>
+    name === null ? null : (found[kind].ids.get(lower(name)) ?? randomUUID());
+  const plannedReferencesOf = (row: ImportRow) => {
+    const category = row.category && categories.resolved.get(pathKey(row.category, lower));
+    return {
+      brandId: idOf('brands', row.brand),
+      supplierId: idOf('suppliers', row.supplier),
+      unitOfMeasureId: idOf('units', row.unit),
+      categoryId: row.category === null ? null : category && 'id' in category ? category.id : randomUUID(),
+    };
+  };
+  return { missing, rowErrors, plannedReferencesOf };
 }
 
 /** Creates what the rows name and is missing; answers each row's ids. `lower` covers namesIn(rows). */

@@ -12,6 +12,7 @@ import {
 } from './product-import-rows.ts';
 import { createVocabulary, namesIn, planVocabulary } from './product-import-vocabulary.ts';
 import {
+  findChangedProducts,
   findTakenSkus,
   insertProducts,
   type ProductColumn,
@@ -125,28 +126,12 @@ export async function importProducts(
     const plan = await planVocabulary(tx, { merchantId, rows, lower });
     const errors = [...file.errors, ...repeated];
     for (const row of rows) {
-      const message = plan.categoryError(row);
-      if (message) errors.push({ line: row.line, column: 'category', message });
+      for (const { column, message } of plan.rowErrors(row)) errors.push({ line: row.line, column, message });
     }
     errors.sort((a, b) => a.line - b.line);
     const existing = await findTakenSkus(tx, { merchantId, skus: rows.map((row) => row.sku), lower });
-    const updates = rows.filter((row) => existing.has(row.sku));
-    // `updated` counts the rows matched to a product, changed or not, the same on a dry run.
-    const summary = {
-      created: rows.length - updates.length,
-      updated: updates.length,
-      new_brands: plan.missing.brands,
-      new_suppliers: plan.missing.suppliers,
-      new_categories: plan.missing.categories,
-      new_units_of_measure: plan.missing.units,
-    };
-    if (errors.length > 0 || options.isDryRun) {
-      return bulkResult('import', { ...summary, is_written: false, errors: capped(errors) });
-    }
-
-    const referencesOf = await createVocabulary(tx, { merchantId, rows, lower });
-    const toColumns = (row: ImportRow) => ({
-      ...referencesOf(row),
+    const toColumns = (row: ImportRow, references: ReturnType<typeof plan.plannedReferencesOf>) => ({
+      ...references,
       name: row.name,
       sku: row.sku,
       description: row.description,
@@ -159,20 +144,55 @@ export async function importProducts(
       // An archived product keeps the date it was archived on.
       archivedAt: row.isActive ? null : (existing.get(row.sku)?.archivedAt ?? now),
     });
+    // Only the file's columns change an existing product: a file without a brand column keeps brands.
+    const updateColumns = columns.map((column) => COLUMNS_OF[column]);
+    const matched = rows.filter((row) => existing.has(row.sku));
+    // A row whose values are all the product's already is unchanged: counted, never written.
+    const changedIds = await findChangedProducts(tx, {
+      merchantId,
+      columns: updateColumns,
+      rows: matched.map((row) => ({
+        id: existing.get(row.sku)!.id,
+        values: toColumns(row, plan.plannedReferencesOf(row)),
+      })),
+    });
+    const updates = matched.filter((row) => changedIds.has(existing.get(row.sku)!.id));
+    const summary = {
+      created: rows.length - matched.length,
+      updated: updates.length,
+      unchanged: matched.length - updates.length,
+      new_brands: plan.missing.brands,
+      new_suppliers: plan.missing.suppliers,
+      new_categories: plan.missing.categories,
+      new_units_of_measure: plan.missing.units,
+    };
+    if (errors.length > 0 || options.isDryRun) {
+      return bulkResult('import', { ...summary, is_written: false, errors: capped(errors) });
+    }
 
+    const referencesOf = await createVocabulary(tx, { merchantId, rows, lower });
     await insertProducts(tx, {
       merchantId,
-      rows: rows.filter((row) => !existing.has(row.sku)).map((row) => ({ ...toColumns(row), image: null })),
+      rows: rows
+        .filter((row) => !existing.has(row.sku))
+        .map((row) => ({ ...toColumns(row, referencesOf(row)), image: null })),
       now,
     });
-    // Only the file's columns change an existing product: a file without a brand column keeps brands.
-    await updateProducts(tx, {
+    // Still skipping unchanged rows: someone may have edited one since the comparison above.
+    const written = await updateProducts(tx, {
       merchantId,
-      columns: columns.map((column) => COLUMNS_OF[column]),
-      rows: updates.map((row) => ({ id: existing.get(row.sku)!.id, values: toColumns(row) })),
+      columns: updateColumns,
+      rows: updates.map((row) => ({
+        id: existing.get(row.sku)!.id,
+        values: toColumns(row, referencesOf(row)),
+      })),
       now,
       isSkippingUnchanged: true,
     });
-    return bulkResult('import', summary);
+    return bulkResult('import', {
+      ...summary,
+      updated: written.length,
+      unchanged: matched.length - written.length,
+    });
   });
 }

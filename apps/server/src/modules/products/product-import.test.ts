@@ -1,4 +1,4 @@
-import { MAX_IMPORT_ROWS } from '@tradeport/contract';
+import { MAX_IMPORT_ROWS, PRODUCT_CSV_COLUMNS, productCsvTemplate } from '@tradeport/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories as categoriesTable } from '../../platform/db/schema/index.ts';
@@ -141,7 +141,8 @@ describe('CSV import', () => {
     expect(again).toMatchObject({
       is_written: true,
       created: 0,
-      updated: 3,
+      updated: 1,
+      unchanged: 2,
       errors: [],
       new_brands: [],
       new_suppliers: [],
@@ -152,7 +153,8 @@ describe('CSV import', () => {
     expect(figs).toMatchObject({ id: first.find((row) => row.sku === 'İ-1')?.id, basePriceCents: 500 });
     // i-1 is İ-1 to the database, so an existing product, whichever way it is spelt.
     const lowerCase = await importCsv(merchantId, admin.headers, 'sku,name,base_price\ni-1,Figs,5', false);
-    expect(lowerCase).toMatchObject({ is_written: true, created: 0, updated: 1, errors: [] });
+    // (Its SKU is rewritten as the file spells it, so it changes.)
+    expect(lowerCase).toMatchObject({ is_written: true, created: 0, updated: 1, unchanged: 0, errors: [] });
 
     // Within a file, SKUs the database would take for one are still reported.
     const repeated = await importCsv(
@@ -180,6 +182,89 @@ describe('CSV import', () => {
     expect(result.errors).toEqual([
       { line: MAX_IMPORT_ROWS + 2, column: null, message: expect.stringContaining('20,000') },
     ]);
+  });
+});
+
+describe('CSV template', () => {
+  it('is the import’s own columns with an example row the import takes as it is', async () => {
+    const { merchantId, admin } = await newMerchant();
+    const template = productCsvTemplate();
+    expect(template.split('\r\n')[0]).toBe(PRODUCT_CSV_COLUMNS.join(','));
+    const preview = await importCsv(merchantId, admin.headers, template, true);
+    expect(preview).toMatchObject({ errors: [], created: 1, updated: 0 });
+  });
+});
+
+describe('CSV units of measure', () => {
+  it('matches a unit by its name, its abbreviation or both, ignoring case, and makes no duplicate', async () => {
+    const { merchantId, admin } = await newMerchant();
+    const kilogram = await createVocabulary('uom', merchantId, admin.headers, {
+      name: 'Kilogram',
+      abbreviation: 'kg',
+    });
+    const file = [
+      'sku,name,unit,base_price',
+      'A-1,Apples,kg,1.50',
+      'B-1,Bananas,KILOGRAM,2',
+      'C-1,Cherries,Kilogram (KG),3',
+      'D-1,Dates,Punnet,4',
+    ].join('\n');
+    const preview = await importCsv(merchantId, admin.headers, file, true);
+    expect(preview).toMatchObject({ errors: [], new_units_of_measure: ['Punnet'] });
+    const written = await importCsv(merchantId, admin.headers, file, false);
+    expect(written).toMatchObject({ is_written: true, created: 4, new_units_of_measure: ['Punnet'] });
+    const units = Object.fromEntries(
+      (await list(merchantId, admin.headers)).items.map((p) => [p.sku, p.unit_of_measure?.id]),
+    );
+    expect([units['A-1'], units['B-1'], units['C-1']]).toEqual([kilogram.id, kilogram.id, kilogram.id]);
+
+    // An abbreviation two units share is not guessed at.
+    await createVocabulary('uom', merchantId, admin.headers, { name: 'Carton', abbreviation: 'ctn' });
+    await createVocabulary('uom', merchantId, admin.headers, { name: 'Case', abbreviation: 'CTN' });
+    const shared = await importCsv(
+      merchantId,
+      admin.headers,
+      'sku,name,unit,base_price\nE-1,Eggs,ctn,5',
+      true,
+    );
+    expect(shared.errors).toEqual([
+      {
+        line: 2,
+        column: 'unit',
+        message: 'Several units are abbreviated “ctn”; write the unit’s name instead.',
+      },
+    ]);
+  });
+
+  it('exports what it imports back: export, import, no new unit and every row unchanged', async () => {
+    const { merchantId, admin } = await newMerchant();
+    const kilogram = await createVocabulary('uom', merchantId, admin.headers, {
+      name: 'Kilogram',
+      abbreviation: 'kg',
+    });
+    await create(merchantId, admin.headers, { sku: 'A-1', unit_of_measure_id: kilogram.id });
+    await create(merchantId, admin.headers, { sku: 'B-1', unit_of_measure_id: kilogram.id });
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/products/organisation/${merchantId}/bulk`,
+      headers: admin.headers,
+    });
+    const before = await snapshot(merchantId);
+    const again = await importCsv(merchantId, admin.headers, exported.body, false);
+    expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 2, new_units_of_measure: [] });
+    expect(await snapshot(merchantId)).toEqual(before);
+
+    // One row changed: one to update, one unchanged, on the preview as in the write.
+    const edited = exported.body.replace(/^(A-1,.*),3\.10,/m, '$1,3.20,');
+    expect(await importCsv(merchantId, admin.headers, edited, true)).toMatchObject({
+      updated: 1,
+      unchanged: 1,
+    });
+    expect(await importCsv(merchantId, admin.headers, edited, false)).toMatchObject({
+      is_written: true,
+      updated: 1,
+      unchanged: 1,
+    });
   });
 });
 
@@ -262,7 +347,7 @@ describe('GET /products/organisation/{id}/bulk (CSV export)', () => {
     // Back into the same merchant: every row matches, and nothing changes, not even a version.
     const before = await snapshot(a.merchantId);
     const again = await importCsv(a.merchantId, a.admin.headers, csv, false);
-    expect(again).toMatchObject({ is_written: true, created: 0, updated: 4, errors: [] });
+    expect(again).toMatchObject({ is_written: true, created: 0, updated: 0, unchanged: 4, errors: [] });
     expect(await snapshot(a.merchantId)).toEqual(before);
   });
 });

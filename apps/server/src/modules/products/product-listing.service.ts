@@ -11,7 +11,7 @@ export function createProductListing({ database: { db } }: Pick<AppDeps, 'databa
   return {
     async list(options: ListOptions) {
       const page = await listProductRows(db, options);
-      return { items: page.rows.map(toProduct), next_cursor: page.next_cursor };
+      return { items: page.rows.map(toProduct), next_cursor: page.next_cursor, total: page.total };
     },
 
     async search(options: SearchOptions) {

@@ -87,6 +87,51 @@ export async function insertProducts(
 
 const valueOf = (value: unknown) => (value instanceof Date ? value.toISOString() : (value ?? null));
 
+type RowValues = { id: string; version?: number; values: Partial<ProductColumns> };
+
+/** Rows as a typed VALUES list: (id, expected version, …columns). */
+const valuesList = (rows: readonly RowValues[], columns: readonly ProductColumn[]) =>
+  sql.join(
+    rows.map(
+      (row) =>
+        sql`(${row.id}::uuid, ${row.version ?? null}::integer, ${sql.join(
+          columns.map((column) => sql`${valueOf(row.values[column])}::${sql.raw(COLUMN_TYPES[column])}`),
+          sql`, `,
+        )})`,
+    ),
+    sql`, `,
+  );
+
+/**
+ * Of the merchant's products given, those whose `columns` differ from the values given: what
+ * updateProducts with `isSkippingUnchanged` would change, without writing (an import's preview).
+ */
+export async function findChangedProducts(
+  db: Db,
+  options: { merchantId: string; columns: readonly ProductColumn[]; rows: readonly RowValues[] },
+): Promise<Set<string>> {
+  const { columns } = options;
+  const names = columns.map(columnName);
+  const changed = new Set<string>();
+  for (const chunk of chunks(options.rows)) {
+    const result = (await db.execute(sql`
+      select ${products.id} as id from ${products}
+      join (values ${valuesList(chunk, columns)}) as v(id, expected_version, ${sql.join(names, sql`, `)})
+        on ${products.id} = v.id
+      where ${products.merchantId} = ${options.merchantId}
+        and (${sql.join(
+          names.map((name) => sql`${products}.${name}`),
+          sql`, `,
+        )}) is distinct from (${sql.join(
+          names.map((name) => sql`v.${name}`),
+          sql`, `,
+        )})
+    `)) as unknown as { rows: { id: string }[] };
+    for (const row of result.rows) changed.add(row.id);
+  }
+  return changed;
+}
+
 /**
  * Sets `columns` of many products from one typed VALUES list per chunk, bumping each version.
  * With `version` on a row, only that version is changed (a stale row is left out of the answer);
@@ -98,7 +143,7 @@ export async function updateProducts(
   options: {
     merchantId: string;
     columns: readonly ProductColumn[];
-    rows: { id: string; version?: number; values: Partial<ProductColumns> }[];
+    rows: RowValues[];
     now: Date;
     isSkippingUnchanged?: boolean;
   },
@@ -115,16 +160,7 @@ export async function updateProducts(
   );
   const changed: string[] = [];
   for (const chunk of chunks(options.rows)) {
-    const values = sql.join(
-      chunk.map(
-        (row) =>
-          sql`(${row.id}::uuid, ${row.version ?? null}::integer, ${sql.join(
-            columns.map((column) => sql`${valueOf(row.values[column])}::${sql.raw(COLUMN_TYPES[column])}`),
-            sql`, `,
-          )})`,
-      ),
-      sql`, `,
-    );
+    const values = valuesList(chunk, columns);
     const result = (await db.execute(sql`
       update ${products} set
         ${sql.join(

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_BULK_MATCHING_PRODUCTS } from '@tradeport/contract';
 import {
   pricingTiers,
+  products,
   tierPrices,
   visibilityGroupProducts,
   visibilityGroups,
@@ -185,5 +187,57 @@ describe('POST /products/organisation/{id}/bulk', () => {
     expect(result).toMatchObject({ updated: 2 });
     const skus = new Map((await snapshot(merchantId)).map((row) => [row.id, row.sku]));
     expect([skus.get(one.id), skus.get(two.id)]).toEqual(['SWAP-B', 'SWAP-A']);
+  });
+});
+
+describe('bulk actions on every product matching a filter', () => {
+  it('chooses the products on the server by the filter, and refuses a filter wider than the bound', async () => {
+    const { merchantId, admin } = await newMerchant();
+    const other = await newMerchant();
+    for (const name of ['Oat Milk', 'Soy Milk', 'Milk Powder', 'Bread'])
+      await create(merchantId, admin.headers, { name });
+    await create(other.merchantId, other.admin.headers, { name: 'Their Milk' });
+    const active = async (merchant: string) =>
+      (await snapshot(merchant))
+        .filter((row) => row.archivedAt === null)
+        .map((row) => row.name)
+        .sort();
+
+    const archived = await runBulk(merchantId, admin.headers, {
+      action: 'matching',
+      apply: 'archive',
+      filters: { search: 'milk' },
+    });
+    expect(archived).toMatchObject({ action: 'archive', archived: 3 });
+    expect(await active(merchantId)).toEqual(['Bread']);
+    // Another merchant's products never match.
+    expect(await active(other.merchantId)).toEqual(['Their Milk']);
+
+    const restored = await runBulk(merchantId, admin.headers, {
+      action: 'matching',
+      apply: 'restore',
+      filters: { status: 'archived', search: 'oat milk' },
+    });
+    expect(restored).toMatchObject({ action: 'restore', restored: 1 });
+    expect(await active(merchantId)).toEqual(['Bread', 'Oat Milk']);
+
+    // More than the bound: refused, nothing changed.
+    await t.database.db.insert(products).values(
+      Array.from({ length: MAX_BULK_MATCHING_PRODUCTS }, (_, i) => ({
+        merchantId,
+        name: `Bulk Item ${i}`,
+        sku: `BULK-${i}`,
+        basePriceCents: 100,
+      })),
+    );
+    const tooMany = await runBulk(
+      merchantId,
+      admin.headers,
+      { action: 'matching', apply: 'archive', filters: { status: 'active' } },
+      400,
+    );
+    expect(tooMany.error_code).toBe('VALIDATION_ERROR');
+    expect(pathsOf(tooMany)).toEqual(['body.filters']);
+    expect((await active(merchantId)).length).toBe(MAX_BULK_MATCHING_PRODUCTS + 2);
   });
 });

@@ -89,6 +89,111 @@ describe('GET /products/organisation/{id}', () => {
   });
 });
 
+describe('sorting and counting the list', () => {
+  it('walks every sort either way over pages, each product once, with a cursor per sort', async () => {
+    const { merchantId, admin } = await newMerchant();
+    const specs = [
+      ['Cheddar', 'S-3', 500],
+      ['apple', 's-10', 120],
+      ['Butter', 'S-2', 500],
+      ['date', 'S-1', 90],
+      ['Egg', 'S-5', 500],
+    ] as const;
+    for (const [name, sku, base_price_cents] of specs) {
+      await create(merchantId, admin.headers, { name, sku, base_price_cents });
+    }
+    const everything = async (query: Record<string, string>) => {
+      const seen: Product[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = await list(merchantId, admin.headers, {
+          ...query,
+          limit: '2',
+          ...(cursor ? { cursor } : {}),
+        });
+        seen.push(...page.items);
+        cursor = page.next_cursor;
+      } while (cursor);
+      return seen;
+    };
+    const all = await everything({});
+    const byKey = (key: (p: Product) => string | number) => (a: Product, b: Product) => {
+      const [x, y] = [key(a), key(b)];
+      return x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : 1;
+    };
+    const keys = {
+      name: (p: Product) => p.name.toLowerCase(),
+      sku: (p: Product) => p.sku.toLowerCase(),
+      price: (p: Product) => p.base_price_cents,
+      updated: (p: Product) => p.updated_at,
+    };
+    for (const [sort, key] of Object.entries(keys)) {
+      const ascending = [...all].sort(byKey(key)).map((p) => p.id);
+      expect(
+        (await everything({ sort })).map((p) => p.id),
+        sort,
+      ).toEqual(ascending);
+      expect(
+        (await everything({ sort, direction: 'desc' })).map((p) => p.id),
+        sort,
+      ).toEqual([...ascending].reverse());
+    }
+    // With a search, the matches are sorted too.
+    const butter = await everything({ sort: 'price', direction: 'desc', search: 's-' });
+    expect(butter.map((p) => p.base_price_cents)).toEqual([500, 500, 500, 120, 90]);
+
+    // A cursor belongs to its sort: another sort's cursor is a 400, not a wrong page.
+    const first = await list(merchantId, admin.headers, { sort: 'price', limit: '2' });
+    const mixed = await api(
+      'GET',
+      `${collection(merchantId)}?${new URLSearchParams({ sort: 'updated', cursor: first.next_cursor! })}`,
+      admin.headers,
+    );
+    expect(mixed.statusCode).toBe(400);
+  });
+
+  it('counts every product the filters match when asked, however many pages', async () => {
+    const { merchantId, admin } = await newMerchant();
+    for (const name of ['Oat Milk', 'Soy Milk', 'Milk Powder', 'Bread'])
+      await create(merchantId, admin.headers, { name });
+    const counted = await list(merchantId, admin.headers, { limit: '1', search: 'milk', with_total: 'true' });
+    expect(counted).toMatchObject({ total: 3 });
+    expect(counted.items).toHaveLength(1);
+    expect(await list(merchantId, admin.headers, { limit: '1' })).toMatchObject({ total: null });
+  });
+});
+
+describe('product search by words', () => {
+  it('matches every word, in any order, in the name, SKU or brand: the list and the picker alike', async () => {
+    const { merchantId, admin } = await newMerchant();
+    const brand = await createVocabulary('brands', merchantId, admin.headers, { name: 'Vitasoy' });
+    await create(merchantId, admin.headers, { name: 'Barista Oat Milk', sku: 'OAT-1', brand_id: brand.id });
+    await create(merchantId, admin.headers, { name: 'Full Cream Milk', sku: 'FCM-2' });
+    await create(merchantId, admin.headers, { name: 'Barista Blend Beans', sku: 'BB-1' });
+    const listed = async (search: string) =>
+      (await list(merchantId, admin.headers, { search })).items.map((p) => p.name);
+    const picked = async (q: string) => {
+      const response = await api(
+        'GET',
+        `${collection(merchantId)}/search?${new URLSearchParams({ q })}`,
+        admin.headers,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json().items as { name: string }[]).map((item) => item.name);
+    };
+
+    for (const find of [listed, picked]) {
+      expect(await find('barista milk')).toEqual(['Barista Oat Milk']);
+      expect(await find('milk barista')).toEqual(['Barista Oat Milk']);
+      // A word may match the brand or the SKU while another matches the name.
+      expect(await find('vitasoy  milk')).toEqual(['Barista Oat Milk']);
+      expect(await find('oat-1 MILK')).toEqual(['Barista Oat Milk']);
+      expect(await find('barista cream')).toEqual([]);
+    }
+    expect(await listed('milk')).toEqual(['Barista Oat Milk', 'Full Cream Milk']);
+  });
+});
+
 describe('GET /products/organisation/{id}/search', () => {
   it('ranks the closest matches first, forgives a typo, finds brands and SKUs, and stops at the limit', async () => {
     const { merchantId, admin } = await newMerchant();

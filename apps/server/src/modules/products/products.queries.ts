@@ -1,5 +1,13 @@
-import type { Product, ProductFilters, ProductStatus } from '@tradeport/contract';
-import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type Product,
+  type ProductFilters,
+  type ProductSort,
+  type ProductStatus,
+  type SortDirection,
+  searchWords,
+} from '@tradeport/contract';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { AppError } from '../../platform/errors.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
@@ -12,8 +20,14 @@ import {
   unitsOfMeasure,
   visibilityGroupProducts,
 } from '../../platform/db/schema/index.ts';
-import { afterCursor, encodeCursor } from '../../platform/db/keyset-cursor.ts';
+import { decodeCursor, encodeCursor } from '../../platform/db/keyset-cursor.ts';
 import { containsPattern } from '../../platform/db/like-pattern.ts';
+import {
+  hasTrigramWord,
+  productMatchesSearch,
+  productSearchText,
+  TRIGRAM_LENGTH,
+} from './product-search.queries.ts';
 import { literalLimit } from '../../platform/db/statement-caching-client.ts';
 
 // Reads of a merchant's products. Every query names the merchant: another merchant's product is
@@ -71,15 +85,7 @@ export function toProduct(row: ProductRow): Product {
   };
 }
 
-/** Name and SKU as one lower-case text: the expression products_search_trgm_idx indexes. */
-const searchText = sql<string>`lower(${products.name} || ' ' || ${products.sku})`;
-
-/** Products whose brand's name matches: a subquery, so the products side stays indexable. */
-const brandNamed = (merchantId: string, match: (name: SQL) => SQL | undefined) =>
-  inArray(
-    products.brandId,
-    sql`(select ${brands.id} from ${brands} where ${brands.merchantId} = ${merchantId} and ${match(sql`lower(${brands.name})`)})`,
-  );
+const searchText = productSearchText;
 
 const statusCondition = (status: ProductStatus) =>
   status === 'active'
@@ -90,46 +96,149 @@ const statusCondition = (status: ProductStatus) =>
 
 type Filters = z.output<typeof ProductFilters>;
 
-/**
- * One page in name order, keyset on (lower(name), id) as products_merchant_name_idx orders them:
- * a page costs the same at row 10 and row 100,000, and rows added meanwhile are neither lost nor
- * repeated. Search (2+ characters) matches name or SKU through the trigram index, or the brand name.
- */
-export async function listProductRows(
-  db: Db,
-  options: { merchantId: string; limit: number; cursor?: string; filters: Filters },
-) {
-  const { merchantId, filters } = options;
-  const { sortKey } = productSelection;
-  const conditions: (SQL | undefined)[] = [
+/** The conditions of the list's filters (and of "every product matching"): one statement of them. */
+export function productFilterConditions(merchantId: string, filters: Filters): (SQL | undefined)[] {
+  return [
     eq(products.merchantId, merchantId),
     statusCondition(filters.status),
     filters.brand_id ? eq(products.brandId, filters.brand_id) : undefined,
     filters.supplier_id ? eq(products.supplierId, filters.supplier_id) : undefined,
     filters.category_id ? eq(products.categoryId, filters.category_id) : undefined,
+    // Every word in the name, SKU or brand (the word rule); ILIKE folds case the database's way.
+    productMatchesSearch({ merchantId, search: filters.search }),
   ];
-  if (filters.search) {
-    // ILIKE folds case the database's way on both sides.
-    const pattern = containsPattern(filters.search);
+}
+
+/**
+ * Each sort's key, as its index orders it (products_merchant_name_idx, products_merchant_sku_key
+ * and the sort indexes of migration 0008, each (merchant_id, key, id)), and how a cursor carries
+ * it: as text the database wrote, checked before it goes back (a bad cursor is a 400, never a
+ * failed cast). The update time travels as whole microseconds since 1970, exactly.
+ */
+const SORTS: Record<
+  ProductSort,
+  { key: SQL; text: SQL; from: (text: string) => SQL; isValid: (text: string) => boolean }
+> = {
+  name: {
+    key: sql`lower(${products.name})`,
+    text: sql`lower(${products.name})`,
+    from: (text) => sql`${text}::text`,
+    isValid: (text) => !text.includes('\u0000'),
+  },
+  sku: {
+    key: sql`lower(${products.sku})`,
+    text: sql`lower(${products.sku})`,
+    from: (text) => sql`${text}::text`,
+    isValid: (text) => !text.includes('\u0000'),
+  },
+  price: {
+    key: sql`${products.basePriceCents}`,
+    text: sql`${products.basePriceCents}::text`,
+    from: (text) => sql`${text}::bigint`,
+    isValid: (text) => /^-?\d{1,18}$/.test(text),
+  },
+  updated: {
+    key: sql`${products.updatedAt}`,
+    text: sql`(extract(epoch from ${products.updatedAt}) * 1000000)::bigint::text`,
+    from: (text) => sql`('epoch'::timestamptz + (${text}::text || ' microseconds')::interval)`,
+    isValid: (text) => /^-?\d{1,18}$/.test(text),
+  },
+};
+
+const badCursor = () =>
+  new AppError('VALIDATION_ERROR', 'The page cursor is not valid; start from the first page.', [
+    { path: 'querystring.cursor', message: 'Not a valid cursor' },
+  ]);
+
+/**
+ * One page in the chosen order, keyset on (sort key, id), either way round, as an index orders
+ * it: a page costs the same at row 10 and row 100,000, and rows added meanwhile are neither lost
+ * nor repeated. Search (2+ characters) matches by the word rule: every word in the name, SKU or
+ * brand. With `withTotal`, also how many products match (a count over the same conditions).
+ */
+export async function listProductRows(
+  db: Db,
+  options: {
+    merchantId: string;
+    limit: number;
+    cursor?: string;
+    filters: Filters;
+    sort?: ProductSort;
+    direction?: SortDirection;
+    withTotal?: boolean;
+  },
+) {
+  const { merchantId, filters } = options;
+  const sortName = options.sort ?? 'name';
+  const sort = SORTS[sortName];
+  const isDescending = options.direction === 'desc';
+  const filterConditions = productFilterConditions(merchantId, filters);
+  const conditions = [...filterConditions];
+  if (options.cursor) {
+    const after = decodeCursor(options.cursor, { sort: 'text', key: 'text', id: 'uuid' });
+    if (after.sort !== sortName || !sort.isValid(after.key)) throw badCursor();
     conditions.push(
-      or(
-        ilike(searchText, pattern),
-        brandNamed(merchantId, (name) => ilike(name, pattern)),
-      ),
+      isDescending
+        ? sql`(${sort.key}, ${products.id}) < (${sort.from(after.key)}, ${after.id}::uuid)`
+        : sql`(${sort.key}, ${products.id}) > (${sort.from(after.key)}, ${after.id}::uuid)`,
     );
   }
-  conditions.push(afterCursor({ cursor: options.cursor, sortKey, id: products.id }));
-  const rows = await selectProducts(db)
-    .where(and(...conditions))
-    .orderBy(asc(sortKey), asc(products.id))
-    .limit(literalLimit(options.limit + 1));
+  // With a word the trigram index can look up, the matches are found first and then sorted:
+  // walking in key order would read every product before a rare match. The planner assumes
+  // matches are spread evenly, so the non-default null placement (no key is ever null: the same
+  // order) is what tells it the key's index cannot supply this order (as the catalogue does).
+  const isSearch = hasTrigramWord(filters.search);
+  const order = isDescending
+    ? [isSearch ? sql`${sort.key} desc nulls last` : sql`${sort.key} desc`, desc(products.id)]
+    : [isSearch ? sql`${sort.key} asc nulls first` : sql`${sort.key} asc`, asc(products.id)];
+  const [rows, total] = await Promise.all([
+    db
+      .select({ ...productSelection, sortKey: sql<string>`${sort.text}` })
+      .from(products)
+      .leftJoin(brands, eq(brands.id, products.brandId))
+      .leftJoin(suppliers, eq(suppliers.id, products.supplierId))
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .leftJoin(parentCategories, eq(parentCategories.id, categories.parentId))
+      .leftJoin(unitsOfMeasure, eq(unitsOfMeasure.id, products.unitOfMeasureId))
+      .where(and(...conditions))
+      .orderBy(...order)
+      .limit(literalLimit(options.limit + 1)),
+    options.withTotal ? countMatching(db, filterConditions) : null,
+  ]);
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
   return {
     rows: page,
+    total,
     next_cursor:
-      rows.length > options.limit && last ? encodeCursor({ name: last.sortKey, id: last.product.id }) : null,
+      rows.length > options.limit && last
+        ? encodeCursor({ sort: sortName, key: last.sortKey, id: last.product.id })
+        : null,
   };
+}
+
+async function countMatching(db: Db, conditions: (SQL | undefined)[]) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(products)
+    .where(and(...conditions));
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * The ids of every product the filters match, at most `max + 1` of them (so a caller can tell
+ * "more than max" and refuse): what "select all N matching" acts on, chosen here, not by a page.
+ */
+export async function listMatchingProductIds(
+  db: Db,
+  options: { merchantId: string; filters: Filters; max: number },
+) {
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(...productFilterConditions(options.merchantId, options.filters)))
+    .limit(literalLimit(options.max + 1));
+  return rows.map((row) => row.id);
 }
 
 /** The merchant's product as the API shows it; undefined for another merchant's or a missing id. */
@@ -149,23 +258,28 @@ export async function listOwnedProductIds(db: Db, options: { merchantId: string;
   return new Set(rows.map((row) => row.id));
 }
 
-/** A term shorter than a trigram has no trigram to look up, or to be near. */
-const TRIGRAM_LENGTH = 3;
-
 /**
- * Two letters: products containing them, by name. Such terms match a large share of any range, so
- * walking products_merchant_name_idx in order finds a page of matches within a few dozen rows.
+ * By the word rule, for a term of several words or of two letters. Without a word of a trigram
+ * or more (two letters match a large share of any range), walking products_merchant_name_idx in
+ * order finds a page of matches within a few dozen rows. With one, the trigram index finds the
+ * products holding every word (few: the words narrow each other) and they are ranked by how
+ * close the whole text is to the term (similarity() is no index operator, so the planner does
+ * not walk the GiST index in distance order through products that miss a word).
  */
-function shortTermSearch(options: { merchantId: string; contains: SQL; status: SQL; limit: number }) {
+function wordSearch(options: { merchantId: string; q: string; status: SQL; limit: number }) {
+  const { merchantId, q } = options;
+  const order = hasTrigramWord(q)
+    ? sql`similarity(${searchText}, lower(${q})) desc, lower(${products.name}), ${products.id}`
+    : sql`lower(${products.name}), ${products.id}`;
   return sql`
     select ${products.id} as id, ${products.name} as name, ${products.sku} as sku, ${brands.name} as brand_name,
       ${products.basePriceCents} as base_price_cents, ${products.archivedAt} is null as is_active,
       ${products.image} as image
     from ${products}
     left join ${brands} on ${brands.id} = ${products.brandId}
-    where ${products.merchantId} = ${options.merchantId} and ${options.status}
-      and ${searchText} like ${options.contains}
-    order by lower(${products.name}), ${products.id}
+    where ${products.merchantId} = ${merchantId} and ${options.status}
+      and ${productMatchesSearch({ merchantId, search: q })}
+    order by ${order}
     limit ${sql.raw(String(options.limit))}`;
 }
 
@@ -192,7 +306,8 @@ export type ProductSearchRow = {
  * many products match. Candidates are the products nearest the term by word similarity, which
  * products_search_gist_idx hands out in distance order ("milk" is a whole word of "Chocolate Milk";
  * a typo is near), plus the first products of the one brand nearest the term. They are then ranked
- * by word similarity, overall similarity (the shorter, closer name first) and name.
+ * by word similarity, overall similarity (the shorter, closer name first) and name. That is for
+ * one word of a trigram or more; several words, or two letters, go by the word rule (wordSearch).
  */
 export async function searchProductRows(
   db: Db,
@@ -205,8 +320,8 @@ export async function searchProductRows(
   const status = statusCondition(options.status) ?? sql`true`;
   const wordDistance = sql`${term} <<-> ${searchText}`;
   const result = await db.execute(
-    options.q.length < TRIGRAM_LENGTH
-      ? shortTermSearch({ merchantId, contains, status, limit })
+    options.q.length < TRIGRAM_LENGTH || searchWords(options.q).length > 1
+      ? wordSearch({ merchantId, q: options.q, status, limit })
       : sql`
     with candidates as (
       (select ${products.id} as id, ${wordDistance} as distance, ${term} <-> ${searchText} as closeness

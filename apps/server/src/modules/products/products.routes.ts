@@ -33,8 +33,16 @@ export function productsRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, listProducts, {
     access: merchant,
     handler: async ({ actor, query }) => {
-      const { limit, cursor, ...filters } = query;
-      return listing.list({ merchantId: actor.organisationId, limit, cursor, filters });
+      const { limit, cursor, sort, direction, with_total, ...filters } = query;
+      return listing.list({
+        merchantId: actor.organisationId,
+        limit,
+        cursor,
+        filters,
+        sort,
+        direction,
+        withTotal: with_total === 'true',
+      });
     },
   });
 

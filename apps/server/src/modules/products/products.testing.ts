@@ -10,7 +10,7 @@ import type { Headers } from '../customers/customers.testing.ts';
 /** Helpers shared by the products API tests; everything goes through the API where it can. */
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-export type Page = { items: Product[]; next_cursor: string | null };
+export type Page = { items: Product[]; next_cursor: string | null; total?: number | null };
 
 /** A valid create body; `overrides` replace any field. */
 export const productBody = (overrides: Record<string, unknown> = {}) => ({

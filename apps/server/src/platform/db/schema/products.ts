@@ -42,6 +42,10 @@ export const products = pgTable(
     index('products_merchant_active_name_idx')
       .on(t.merchantId, sql`lower(${t.name})`, t.id)
       .where(sql`${t.archivedAt} is null`),
+    // The list's other sorts, each a keyset on (key, id) within a merchant, walked either way.
+    index('products_merchant_sku_order_idx').on(t.merchantId, sql`lower(${t.sku})`, t.id),
+    index('products_merchant_price_idx').on(t.merchantId, t.basePriceCents, t.id),
+    index('products_merchant_updated_idx').on(t.merchantId, t.updatedAt, t.id),
     // Trigram search over name and SKU together: GIN answers "contains" filters (lists), GiST
     // answers "nearest first" (pickers) by walking the index in distance order, so a picker
     // reads about as many rows as it returns however many products match.

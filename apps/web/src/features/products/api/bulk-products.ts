@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bulkProducts } from '@tradeport/contract';
 import { request } from '#lib/api-client.ts';
 import { useOrganisationId } from '#lib/use-organisation-id.ts';
-import { productKeys } from './product-keys.ts';
+import { filtersQuery } from './list-products.ts';
+import { type ProductListFilters, productKeys } from './product-keys.ts';
 
 export type BulkAction = 'archive' | 'restore' | 'delete';
 
@@ -11,11 +12,19 @@ export function useBulkProductAction() {
   const queryClient = useQueryClient();
   const organisationId = useOrganisationId();
   return useMutation({
-    mutationFn: (input: { action: BulkAction; productIds: readonly string[] }) => {
+    mutationFn: (
+      input:
+        | { action: BulkAction; productIds: readonly string[] }
+        | { action: BulkAction; matching: ProductListFilters },
+    ) => {
       if (!organisationId) throw new Error('No organisation is chosen');
       return request(bulkProducts, {
         params: { id: organisationId },
-        body: { action: input.action, product_ids: [...input.productIds] },
+        // "All N matching": the server chooses the products by the list's filters.
+        body:
+          'matching' in input
+            ? { action: 'matching', apply: input.action, filters: filtersQuery(input.matching) }
+            : { action: input.action, product_ids: [...input.productIds] },
         organisationId,
         // A delete of used products is refused with 409; the dialog shows why and offers archive.
         handledErrorCodes: input.action === 'delete' ? ['CONFLICT'] : [],

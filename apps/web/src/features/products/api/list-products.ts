@@ -2,7 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, skipToken, useInfiniteQuery } f
 import { listProducts } from '@tradeport/contract';
 import { request } from '#lib/api-client.ts';
 import { useOrganisationId } from '#lib/use-organisation-id.ts';
-import { type ProductListFilters, productKeys } from './product-keys.ts';
+import { type ProductListFilters, type ProductListOrder, productKeys } from './product-keys.ts';
 
 export const PRODUCTS_PAGE_SIZE = 50;
 
@@ -17,14 +17,28 @@ export function filtersQuery(filters: ProductListFilters) {
   };
 }
 
-export function productsQuery(organisationId: string | null, filters: ProductListFilters) {
+export const DEFAULT_ORDER: ProductListOrder = { sort: 'name', direction: 'asc' };
+
+export function productsQuery(
+  organisationId: string | null,
+  filters: ProductListFilters,
+  order: ProductListOrder = DEFAULT_ORDER,
+) {
   return infiniteQueryOptions({
-    queryKey: productKeys.list(organisationId, filters),
+    queryKey: productKeys.list(organisationId, filters, order),
     queryFn: organisationId
       ? ({ pageParam, signal }) =>
           request(listProducts, {
             params: { id: organisationId },
-            query: { limit: PRODUCTS_PAGE_SIZE, cursor: pageParam, ...filtersQuery(filters) },
+            query: {
+              limit: PRODUCTS_PAGE_SIZE,
+              cursor: pageParam,
+              ...filtersQuery(filters),
+              sort: order.sort,
+              direction: order.direction,
+              // Counted once, with the first page: "N products" and "select all N matching".
+              ...(pageParam === undefined ? { with_total: 'true' as const } : {}),
+            },
             signal,
             organisationId,
           })
@@ -34,9 +48,12 @@ export function productsQuery(organisationId: string | null, filters: ProductLis
   });
 }
 
-/** The merchant's products, a keyset page at a time, searched and filtered on the server. */
-export function useProducts(filters: ProductListFilters) {
+/** The merchant's products, a keyset page at a time, searched, filtered and sorted on the server. */
+export function useProducts(filters: ProductListFilters, order: ProductListOrder = DEFAULT_ORDER) {
   const organisationId = useOrganisationId();
   // A new search keeps the previous rows on screen until its answer arrives, instead of flashing.
-  return useInfiniteQuery({ ...productsQuery(organisationId, filters), placeholderData: keepPreviousData });
+  return useInfiniteQuery({
+    ...productsQuery(organisationId, filters, order),
+    placeholderData: keepPreviousData,
+  });
 }

@@ -1,4 +1,4 @@
-import type { ProductStatus } from '@tradeport/contract';
+import type { ProductSort, ProductStatus, SortDirection } from '@tradeport/contract';
 import { scopedKey } from '#lib/query-keys.ts';
 
 /** What the list is narrowed by; null means "any". */
@@ -10,6 +10,9 @@ export type ProductListFilters = {
   status: ProductStatus;
 };
 
+/** The list's order: a column and a direction (name, ascending by default). */
+export type ProductListOrder = { sort: ProductSort; direction: SortDirection };
+
 /** The vocabulary a product is described with, each fed by its own list endpoint. */
 export type VocabularyKind = 'brands' | 'suppliers' | 'categories' | 'units';
 
@@ -20,8 +23,8 @@ export type VocabularyKind = 'brands' | 'suppliers' | 'categories' | 'units';
 export const productKeys = {
   all: (organisationId: string | null) => scopedKey(organisationId, 'products'),
   lists: (organisationId: string | null) => [...productKeys.all(organisationId), 'list'] as const,
-  list: (organisationId: string | null, filters: ProductListFilters) =>
-    [...productKeys.lists(organisationId), filters] as const,
+  list: (organisationId: string | null, filters: ProductListFilters, order: ProductListOrder) =>
+    [...productKeys.lists(organisationId), filters, order] as const,
   detail: (organisationId: string | null, productId: string) =>
     [...productKeys.all(organisationId), 'detail', productId] as const,
   dependencies: (organisationId: string | null, productIds: readonly string[]) =>

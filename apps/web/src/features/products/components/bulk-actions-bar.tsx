@@ -1,36 +1,69 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
-import { MAX_BULK_PRODUCTS } from '@tradeport/contract';
+import { MAX_BULK_MATCHING_PRODUCTS, MAX_BULK_PRODUCTS, type Product } from '@tradeport/contract';
 import { useState } from 'react';
 import { ApiError } from '#lib/api-error.ts';
 import { showSuccessToast } from '#lib/toasts.ts';
 import { type BulkAction, useBulkProductAction } from '../api/bulk-products.ts';
+import type { ProductListFilters } from '../api/product-keys.ts';
 import { DeleteProductsDialog } from './delete-products-dialog.tsx';
 
-const plural = (count: number) => `${count} ${count === 1 ? 'product' : 'products'}`;
+const plural = (count: number) => `${count.toLocaleString('en-AU')} ${count === 1 ? 'product' : 'products'}`;
 
 const DONE: Record<BulkAction, string> = { archive: 'archived', restore: 'restored', delete: 'deleted' };
+const COUNT_OF = { archive: 'archived', restore: 'restored', delete: 'deleted' } as const;
 
-/** Archive, restore or delete the selected products, in one call; delete asks first. */
+/** What the bar acts on: the rows ticked, or every product the list's filters match. */
+export type BulkTarget =
+  | { kind: 'rows'; products: readonly Product[] }
+  | { kind: 'matching'; total: number; filters: ProductListFilters };
+
+/**
+ * Archive applies when some chosen product is active, Restore when some is archived: for "all
+ * matching", the list's status says which they can be.
+ */
+function applicable(target: BulkTarget) {
+  if (target.kind === 'rows') {
+    return {
+      canArchive: target.products.some((product) => product.is_active),
+      canRestore: target.products.some((product) => !product.is_active),
+    };
+  }
+  const { status } = target.filters;
+  return { canArchive: status !== 'archived', canRestore: status !== 'active' };
+}
+
+/**
+ * Archive, restore or delete the chosen products, in one call; delete asks first. With every row
+ * shown ticked and more matching, it offers them all ("Select all N matching products").
+ */
 export function BulkActionsBar(props: {
-  selectedIds: readonly string[];
+  target: BulkTarget;
+  /** How many products the filters match, when that is more than the rows ticked. */
+  moreMatching: number | null;
+  onSelectAllMatching: () => void;
   onDone: () => void;
   onClear: () => void;
 }) {
-  const { selectedIds } = props;
+  const { target } = props;
   const bulk = useBulkProductAction();
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const count = selectedIds.length;
-  const isTooMany = count > MAX_BULK_PRODUCTS;
+  const isMatching = target.kind === 'matching';
+  const count = isMatching ? target.total : target.products.length;
+  const limit = isMatching ? MAX_BULK_MATCHING_PRODUCTS : MAX_BULK_PRODUCTS;
+  const isTooMany = count > limit;
+  const { canArchive, canRestore } = applicable(target);
 
   const run = (action: BulkAction) =>
     bulk.mutate(
-      { action, productIds: selectedIds },
+      target.kind === 'matching'
+        ? { action, matching: target.filters }
+        : { action, productIds: target.products.map((product) => product.id) },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
           setIsDeleteOpen(false);
           setRefusal(null);
-          showSuccessToast(`${plural(count)} ${DONE[action]}`);
+          showSuccessToast(`${plural(answer[COUNT_OF[action]])} ${DONE[action]}`);
           props.onDone();
         },
         onError: (error) => {
@@ -50,29 +83,42 @@ export function BulkActionsBar(props: {
   return (
     <Paper withBorder p="sm" role="region" aria-label="Bulk actions">
       <Group justify="space-between">
-        <Text size="sm" fw={500} aria-live="polite">
-          {plural(count)} selected
-          {isTooMany && ` — choose at most ${MAX_BULK_PRODUCTS} at a time`}
-        </Text>
         <Group gap="xs">
-          <Button
-            variant="default"
-            size="xs"
-            onClick={() => run('archive')}
-            loading={pending === 'archive'}
-            disabled={isTooMany || bulk.isPending}
-          >
-            Archive
-          </Button>
-          <Button
-            variant="default"
-            size="xs"
-            onClick={() => run('restore')}
-            loading={pending === 'restore'}
-            disabled={isTooMany || bulk.isPending}
-          >
-            Restore
-          </Button>
+          <Text size="sm" fw={500} aria-live="polite">
+            {isMatching
+              ? `All ${count.toLocaleString('en-AU')} matching products selected`
+              : `${plural(count)} selected`}
+            {isTooMany && ` — choose at most ${limit.toLocaleString('en-AU')} at a time`}
+          </Text>
+          {props.moreMatching !== null && !isMatching && (
+            <Button variant="subtle" size="xs" onClick={props.onSelectAllMatching} disabled={bulk.isPending}>
+              {`Select all ${props.moreMatching.toLocaleString('en-AU')} matching products`}
+            </Button>
+          )}
+        </Group>
+        <Group gap="xs">
+          {canArchive && (
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => run('archive')}
+              loading={pending === 'archive'}
+              disabled={isTooMany || bulk.isPending}
+            >
+              Archive
+            </Button>
+          )}
+          {canRestore && (
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => run('restore')}
+              loading={pending === 'restore'}
+              disabled={isTooMany || bulk.isPending}
+            >
+              Restore
+            </Button>
+          )}
           <Button
             color="red"
             variant="light"

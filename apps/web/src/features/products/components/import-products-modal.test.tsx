@@ -10,7 +10,7 @@ import {
   renderProducts,
   stubProductsApi,
 } from '../testing/products-api-stub.tsx';
-import { bulkProducts, listProducts } from '@tradeport/contract';
+import { bulkProducts, listProducts, PRODUCT_CSV_COLUMNS } from '@tradeport/contract';
 import { route } from '#testing/fake-api.ts';
 import { harbour } from '#testing/fixtures.ts';
 
@@ -65,20 +65,25 @@ describe('ImportProductsModal', () => {
   it('imports a clean file after its dry run, then refreshes the list', async () => {
     const { api, dialog } = await openImport((request) => {
       const isDryRun = (request.body as { dry_run: boolean }).dry_run;
-      return json(200, bulkResult({ is_written: !isDryRun, created: 2, updated: 1, new_brands: ['Oatly'] }));
+      return json(
+        200,
+        bulkResult({ is_written: !isDryRun, created: 2, updated: 1, unchanged: 5, new_brands: ['Oatly'] }),
+      );
     });
 
     await userEvent.upload(dialog.getByLabelText('CSV file'), csvFile());
 
     expect(await dialog.findByText('The file is ready to import')).toBeInTheDocument();
     expect(
-      dialog.getByText('2 new products to create, 1 existing product to update (matched by SKU).'),
+      dialog.getByText(
+        '2 new products to create, 1 existing product to update, 5 unchanged (matched by SKU).',
+      ),
     ).toBeInTheDocument();
     expect(dialog.getByText('1 new brand: Oatly')).toBeInTheDocument();
     await userEvent.click(dialog.getByRole('button', { name: 'Import 3 products' }));
 
     expect(await dialog.findByText('Import complete')).toBeInTheDocument();
-    expect(dialog.getByText('2 products created, 1 product updated.')).toBeInTheDocument();
+    expect(dialog.getByText('2 products created, 1 product updated, 5 unchanged.')).toBeInTheDocument();
     expect(api.requestsTo(IMPORT).map((request) => (request.body as { dry_run: boolean }).dry_run)).toEqual([
       true,
       false,
@@ -86,6 +91,42 @@ describe('ImportProductsModal', () => {
     await waitFor(() => expect(api.requestsTo(LIST)).toHaveLength(2));
     await userEvent.click(dialog.getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('says an unchanged file changes nothing, and offers no import', async () => {
+    const { dialog } = await openImport(() => json(200, bulkResult({ unchanged: 203 })));
+
+    await userEvent.upload(dialog.getByLabelText('CSV file'), csvFile());
+
+    expect(
+      await dialog.findByText(
+        'All 203 products in the file are unchanged (matched by SKU): nothing to import.',
+      ),
+    ).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Import' })).toBeDisabled();
+  });
+
+  it('downloads a template with the import’s columns and one example row, without a call', async () => {
+    const blobs: Blob[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (blob: Blob) => {
+          blobs.push(blob);
+          return 'blob:template';
+        },
+        revokeObjectURL: () => {},
+      }),
+    );
+    const { api, dialog } = await openImport(() => json(200, bulkResult()));
+
+    await userEvent.click(dialog.getByRole('button', { name: 'Download template' }));
+
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    const lines = (await blobs[0]!.text()).split('\r\n');
+    expect(lines[0]).toBe(PRODUCT_CSV_COLUMNS.join(','));
+    expect(lines[1]?.split(',')).toHaveLength(PRODUCT_CSV_COLUMNS.length);
+    expect(api.requestsTo(IMPORT)).toHaveLength(0);
   });
 
   it('refuses a file that is not a CSV without sending it', async () => {

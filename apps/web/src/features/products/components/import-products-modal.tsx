@@ -1,9 +1,10 @@
 import { Alert, Button, Code, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import '@mantine/dropzone/styles.css';
-import { type BulkProductsResult, PRODUCT_CSV_COLUMNS } from '@tradeport/contract';
+import { type BulkProductsResult, PRODUCT_CSV_COLUMNS, productCsvTemplate } from '@tradeport/contract';
 import { useState } from 'react';
 import { ApiError } from '#lib/api-error.ts';
+import { saveTextFile } from '#lib/save-file.ts';
 import { showSuccessToast } from '#lib/toasts.ts';
 import { useImportProducts } from '../api/bulk-products.ts';
 import { readImportFile } from '../model/import-file.ts';
@@ -68,9 +69,24 @@ function ImportFlow(props: { onClose: () => void }) {
         the whole file first and import nothing until it is clean.
       </Text>
       <Text size="xs" c="dimmed">
-        Columns: <Code>{PRODUCT_CSV_COLUMNS.join(', ')}</Code>. Prices are in dollars. Export CSV gives a file
-        in this format.
+        Columns: <Code>{PRODUCT_CSV_COLUMNS.join(', ')}</Code>. Prices are in dollars. Units may be named by
+        name or abbreviation. Export CSV gives a file in this format.
       </Text>
+      <Group>
+        <Button
+          variant="default"
+          size="xs"
+          onClick={() =>
+            saveTextFile({
+              text: productCsvTemplate(),
+              filename: 'products-template.csv',
+              type: 'text/csv;charset=utf-8',
+            })
+          }
+        >
+          Download template
+        </Button>
+      </Group>
       <Dropzone
         onDrop={(files) => void onPick(files[0])}
         // A refused file is still read, so that readImportFile says why in the words it uses for any file.

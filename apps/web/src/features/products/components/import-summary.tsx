@@ -68,6 +68,19 @@ function BadRows(props: { errors: BulkProductsResult['errors'] }) {
   );
 }
 
+/** The counts in words; unchanged rows (matched by SKU, all values the same) are never written. */
+function summaryText(result: BulkProductsResult): string {
+  const unchanged = result.unchanged > 0 ? `, ${result.unchanged} unchanged` : '';
+  if (result.is_written) {
+    return `${count(result.created, 'product')} created, ${count(result.updated, 'product')} updated${unchanged}.`;
+  }
+  if (result.created + result.updated === 0 && result.unchanged > 0) {
+    const all = result.unchanged === 1 ? 'The 1 product' : `All ${result.unchanged} products`;
+    return `${all} in the file ${result.unchanged === 1 ? 'is' : 'are'} unchanged (matched by SKU): nothing to import.`;
+  }
+  return `${count(result.created, 'new product')} to create, ${count(result.updated, 'existing product')} to update${unchanged} (matched by SKU).`;
+}
+
 /** What a dry run found, or what an import did. */
 export function ImportSummary(props: { result: BulkProductsResult }) {
   const { result } = props;
@@ -80,9 +93,7 @@ export function ImportSummary(props: { result: BulkProductsResult }) {
         variant="light"
         title={isWritten ? 'Import complete' : 'The file is ready to import'}
       >
-        {isWritten
-          ? `${count(result.created, 'product')} created, ${count(result.updated, 'product')} updated.`
-          : `${count(result.created, 'new product')} to create, ${count(result.updated, 'existing product')} to update (matched by SKU).`}
+        {summaryText(result)}
       </Alert>
       <NewVocabulary result={result} isWritten={isWritten} />
     </Stack>

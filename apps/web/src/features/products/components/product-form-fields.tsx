@@ -5,8 +5,6 @@ import type { ProductFormValues } from '../model/product-form.ts';
 import { VocabularySelect } from './vocabulary-select.tsx';
 import type { VocabularyKind } from '../api/product-keys.ts';
 
-const MAX_QUANTITY = 100_000;
-
 /** The four vocabulary pickers: which list each searches and which form value it sets. */
 const VOCABULARY_FIELDS = [
   { kind: 'brands', field: 'brand', label: 'Brand' },
@@ -25,7 +23,9 @@ export function ProductFormFields(props: {
   const { form, disabled } = props;
   const { values } = form;
   const moneyProps = { leftSection: '$', inputMode: 'decimal' as const, w: 200 };
-  const quantityProps = { min: 1, max: MAX_QUANTITY, allowDecimal: false, allowNegative: false, w: 200 };
+  // No min, max or allowDecimal: NumberInput would strip or clamp what was typed ("7.5" to 75);
+  // the contract's ProductQuantity says what is wrong instead (productErrors).
+  const quantityProps = { w: 200 };
 
   return (
     <Stack gap="md">

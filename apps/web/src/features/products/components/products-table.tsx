@@ -1,14 +1,47 @@
-import { Anchor, Avatar, Checkbox, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
-import type { Product } from '@tradeport/contract';
+import {
+  Anchor,
+  Avatar,
+  Card,
+  Checkbox,
+  Group,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { Product, ProductSort } from '@tradeport/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatMoney } from '#lib/format.ts';
-import { ProductStatusBadge } from './product-status-badge.tsx';
+import { formatDate, formatMoney } from '#lib/format.ts';
 import { routePath } from '#lib/routes.ts';
+import type { ProductListOrder } from '../api/product-keys.ts';
+import { ProductStatusBadge } from './product-status-badge.tsx';
 
-const COLUMNS = ['Image', 'Name', 'SKU', 'Brand', 'Category', 'Unit', 'Base price (ex GST)', 'Status'];
+type Column = { label: string; sort?: ProductSort; sortName?: string; isNumeric?: boolean };
+
+const COLUMNS: Column[] = [
+  { label: 'Image' },
+  { label: 'Name', sort: 'name', sortName: 'name' },
+  { label: 'SKU', sort: 'sku', sortName: 'SKU' },
+  { label: 'Brand' },
+  { label: 'Category' },
+  { label: 'Unit' },
+  { label: 'Base price (ex GST)', sort: 'price', sortName: 'base price', isNumeric: true },
+  { label: 'Updated', sort: 'updated', sortName: 'updated' },
+  { label: 'Status' },
+];
 const NONE = '—';
-const MIN_WIDTH = 1040;
+const MIN_WIDTH = 1140;
+/** Below this width the table becomes cards, so name, SKU, price and status all fit a phone. */
+const PHONE_QUERY = '(max-width: 40em)';
+/**
+ * A ticked row's colour: not the Active badge's own teal (the badge vanished into it), and not
+ * the hover colour.
+ */
+const SELECTED_BACKGROUND = 'var(--mantine-color-blue-light)';
 
 export type RowSelection = {
   selected: ReadonlySet<string>;
@@ -17,10 +50,12 @@ export type RowSelection = {
   toggleAll: () => void;
 };
 
+const productPath = (product: Product) => routePath('/products/:productId', { productId: product.id });
+
 function ProductRow(props: { product: Product; isSelected: boolean; onToggle: () => void }) {
   const { product } = props;
   return (
-    <Table.Tr bg={props.isSelected ? 'var(--mantine-color-teal-light)' : undefined}>
+    <Table.Tr bg={props.isSelected ? SELECTED_BACKGROUND : undefined}>
       <Table.Td>
         <Checkbox
           aria-label={`Select ${product.name}`}
@@ -35,7 +70,7 @@ function ProductRow(props: { product: Product; isSelected: boolean; onToggle: ()
         </Avatar>
       </Table.Td>
       <Table.Td>
-        <Anchor component={Link} to={routePath('/products/:productId', { productId: product.id })} fw={600}>
+        <Anchor component={Link} to={productPath(product)} fw={600}>
           {product.name}
         </Anchor>
       </Table.Td>
@@ -50,6 +85,7 @@ function ProductRow(props: { product: Product; isSelected: boolean; onToggle: ()
       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
         {formatMoney(product.base_price_cents)}
       </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(product.updated_at)}</Table.Td>
       {/* A badge truncates itself in a squeezed cell; this column keeps room for "Archived". */}
       <Table.Td w={100}>
         <ProductStatusBadge isActive={product.is_active} />
@@ -58,37 +94,156 @@ function ProductRow(props: { product: Product; isSelected: boolean; onToggle: ()
   );
 }
 
-function Head(props: { selectAll?: ReactNode }) {
+/** A column's heading; a sortable one is a button that sorts by it, or turns its order round. */
+function HeadCell(props: { column: Column; order?: ProductListOrder; onSort?: (sort: ProductSort) => void }) {
+  const { column, order, onSort } = props;
+  const align = column.isNumeric ? 'right' : undefined;
+  if (column.label === 'Image') {
+    return (
+      <Table.Th>
+        <VisuallyHidden>Image</VisuallyHidden>
+      </Table.Th>
+    );
+  }
+  if (!column.sort || !order || !onSort) {
+    return <Table.Th ta={align}>{column.label}</Table.Th>;
+  }
+  const isSorted = order.sort === column.sort;
+  const sort = column.sort;
+  return (
+    <Table.Th
+      ta={align}
+      aria-sort={isSorted ? (order.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+    >
+      <UnstyledButton
+        onClick={() => onSort(sort)}
+        aria-label={`Sort by ${column.sortName}`}
+        fw={700}
+        fz="sm"
+        style={{ whiteSpace: 'nowrap' }}
+      >
+        {column.label}
+        <span aria-hidden="true">{isSorted ? (order.direction === 'asc' ? ' ▲' : ' ▼') : ' ↕'}</span>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+function Head(props: {
+  selectAll?: ReactNode;
+  order?: ProductListOrder;
+  onSort?: (sort: ProductSort) => void;
+}) {
   return (
     <Table.Thead>
       <Table.Tr>
         <Table.Th w={44}>{props.selectAll ?? <VisuallyHidden>Select</VisuallyHidden>}</Table.Th>
         {COLUMNS.map((column) => (
-          <Table.Th key={column} ta={column.startsWith('Base price') ? 'right' : undefined}>
-            {column === 'Image' ? <VisuallyHidden>Image</VisuallyHidden> : column}
-          </Table.Th>
+          <HeadCell key={column.label} column={column} order={props.order} onSort={props.onSort} />
         ))}
       </Table.Tr>
     </Table.Thead>
   );
 }
 
-/** The list's table with a checkbox per row; `isUpdating` dims it while new filters load. */
+/** On a phone, one card per product: its name, SKU, price and status, all in view. */
+function ProductCard(props: { product: Product; isSelected: boolean; onToggle: () => void }) {
+  const { product } = props;
+  return (
+    <Card
+      component="li"
+      withBorder
+      padding="sm"
+      bg={props.isSelected ? SELECTED_BACKGROUND : undefined}
+      aria-label={product.name}
+    >
+      <Group wrap="nowrap" align="flex-start" gap="sm">
+        <Checkbox
+          aria-label={`Select ${product.name}`}
+          checked={props.isSelected}
+          onChange={props.onToggle}
+          mt={2}
+        />
+        <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+          <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+            <Anchor component={Link} to={productPath(product)} fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {product.name}
+            </Anchor>
+            <ProductStatusBadge isActive={product.is_active} />
+          </Group>
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            {/* No column headings on a card: the SKU says what it is. */}
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              SKU{' '}
+              <Text span ff="monospace" inherit>
+                {product.sku}
+              </Text>
+            </Text>
+            <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
+              {formatMoney(product.base_price_cents)}
+            </Text>
+          </Group>
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+function ProductCards(props: {
+  products: readonly Product[];
+  selection: RowSelection;
+  selectAll: ReactNode;
+}) {
+  const { products, selection } = props;
+  return (
+    <Stack gap="xs">
+      {props.selectAll}
+      <Stack component="ul" aria-label="Products" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+        {products.map((product) => (
+          <ProductCard
+            key={product.id}
+            product={product}
+            isSelected={selection.selected.has(product.id)}
+            onToggle={() => selection.toggle(product.id)}
+          />
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+/**
+ * The list's table with a checkbox per row and sortable headings; `isUpdating` dims it while new
+ * filters load. On a phone it is a list of cards instead.
+ */
 export function ProductsTable(props: {
   products: readonly Product[];
   selection: RowSelection;
   isUpdating?: boolean;
+  order?: ProductListOrder;
+  onSort?: (sort: ProductSort) => void;
 }) {
   const { products, selection } = props;
+  const isPhone = useMediaQuery(PHONE_QUERY) ?? false;
   const selectedCount = products.filter((product) => selection.selected.has(product.id)).length;
-  const selectAll = (
-    <Checkbox
-      aria-label="Select all products shown"
-      checked={selectedCount > 0 && selectedCount === products.length}
-      indeterminate={selectedCount > 0 && selectedCount < products.length}
-      onChange={selection.toggleAll}
-    />
-  );
+  const selectAllProps = {
+    'aria-label': 'Select all products shown',
+    checked: selectedCount > 0 && selectedCount === products.length,
+    indeterminate: selectedCount > 0 && selectedCount < products.length,
+    onChange: selection.toggleAll,
+  };
+  const dim = { opacity: props.isUpdating ? 0.6 : 1, transition: 'opacity 150ms' };
+  if (isPhone) {
+    return (
+      <div aria-busy={props.isUpdating || undefined} style={dim}>
+        <ProductCards
+          products={products}
+          selection={selection}
+          selectAll={<Checkbox {...selectAllProps} label="Select all shown" />}
+        />
+      </div>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={MIN_WIDTH}>
       <Table
@@ -96,9 +251,9 @@ export function ProductsTable(props: {
         aria-busy={props.isUpdating || undefined}
         verticalSpacing="xs"
         highlightOnHover
-        style={{ opacity: props.isUpdating ? 0.6 : 1, transition: 'opacity 150ms' }}
+        style={dim}
       >
-        <Head selectAll={selectAll} />
+        <Head selectAll={<Checkbox {...selectAllProps} />} order={props.order} onSort={props.onSort} />
         <Table.Tbody>
           {products.map((product) => (
             <ProductRow
@@ -133,8 +288,8 @@ export function ProductsTableSkeleton() {
                   <Skeleton height={40} width={40} radius="sm" />
                 </Table.Td>
                 {COLUMNS.slice(1).map((column) => (
-                  <Table.Td key={column}>
-                    <Skeleton height={12} width={column === 'Name' ? '80%' : '60%'} radius="sm" />
+                  <Table.Td key={column.label}>
+                    <Skeleton height={12} width={column.label === 'Name' ? '80%' : '60%'} radius="sm" />
                   </Table.Td>
                 ))}
               </Table.Tr>

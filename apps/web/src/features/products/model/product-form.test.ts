@@ -31,10 +31,10 @@ describe('productErrors', () => {
   it('words prices and quantities in the person’s terms', () => {
     expect(productErrors({ ...EMPTY_PRODUCT, base_price: '1.234', pack_size: '', cost: '20000000' })).toEqual(
       {
-        base_price: 'Enter an amount in dollars, like 5000 or 2500.50',
+        base_price: 'Enter a price in dollars, like 12.50',
         cost: 'Enter at most $10,000,000.00',
         min_order_quantity: undefined,
-        pack_size: 'Enter a whole number from 1 to 100,000',
+        pack_size: 'Enter a whole number',
       },
     );
   });

@@ -1,4 +1,4 @@
-import { type Product, ProductInput } from '@tradeport/contract';
+import { type Product, ProductInput, ProductQuantity } from '@tradeport/contract';
 import { formatMoney } from '#lib/format.ts';
 import { centsToDollarsText, parseDollarsToCents } from '#lib/money-input.ts';
 import { unitLabel } from './format-product.ts';
@@ -106,9 +106,12 @@ export function productInputOf(values: ProductFormValues) {
 const { shape } = ProductInput;
 const MAX_PRICE_CENTS = shape.base_price_cents.maxValue;
 
+/** A product's price, worded as the CSV import words it. */
+const PRICE_MESSAGE = 'Enter a price in dollars, like 12.50';
+
 function priceError(text: string, options: { isRequired: boolean }): string | undefined {
   const price = parseDollarsToCents(text);
-  if (!price.ok) return price.message;
+  if (!price.ok) return PRICE_MESSAGE;
   if (price.cents === null) return options.isRequired ? 'Enter the base price' : undefined;
   if (MAX_PRICE_CENTS !== null && price.cents > MAX_PRICE_CENTS) {
     return `Enter at most ${formatMoney(MAX_PRICE_CENTS)}`;
@@ -116,21 +119,23 @@ function priceError(text: string, options: { isRequired: boolean }): string | un
   return undefined;
 }
 
-const QUANTITY_MESSAGE = 'Enter a whole number from 1 to 100,000';
+/** The first thing the schema says about a value, or nothing when it accepts it. */
+const schemaError =
+  (schema: { safeParse(value: unknown): { error?: { issues: { message: string }[] } } }) =>
+  (value: unknown) =>
+    schema.safeParse(value).error?.issues[0]?.message;
 
 /**
  * The contract's rules on prices and quantities, worded in the person's terms (dollars, not the
- * wire's cents); these win over the schema's own messages for the same field.
+ * wire's cents); these win over the schema's own messages for the same field. A quantity is read
+ * as typed, never rounded or clamped: "7.5" is "Enter a whole number", not 75 or 7.
  */
 export function productErrors(values: ProductFormValues): Partial<Record<string, string>> {
-  const isQuantity = (value: number | string, schema: typeof shape.pack_size) =>
-    schema.safeParse(quantity(value)).success;
+  const quantityError = schemaError(ProductQuantity);
   return {
     base_price: priceError(values.base_price, { isRequired: true }),
     cost: priceError(values.cost, { isRequired: false }),
-    min_order_quantity: isQuantity(values.min_order_quantity, shape.min_order_quantity)
-      ? undefined
-      : QUANTITY_MESSAGE,
-    pack_size: isQuantity(values.pack_size, shape.pack_size) ? undefined : QUANTITY_MESSAGE,
+    min_order_quantity: quantityError(quantity(values.min_order_quantity)),
+    pack_size: quantityError(quantity(values.pack_size)),
   };
 }

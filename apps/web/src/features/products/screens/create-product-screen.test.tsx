@@ -44,7 +44,7 @@ describe('CreateProductScreen', () => {
     expect(await screen.findByText('Enter a name')).toBeInTheDocument();
     expect(screen.getByText('Enter a SKU')).toBeInTheDocument();
     expect(screen.getByText('Enter the base price')).toBeInTheDocument();
-    expect(screen.getByText('Enter an amount in dollars, like 5000 or 2500.50')).toBeInTheDocument();
+    expect(screen.getByText('Enter a price in dollars, like 12.50')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText(/^Name/)).toHaveFocus());
     expect(api.requestsTo(CREATE)).toHaveLength(0);
 
@@ -52,6 +52,37 @@ describe('CreateProductScreen', () => {
     await fill(/^SKU/, 'MILK 2L');
     await userEvent.click(screen.getByRole('button', { name: 'Create product' }));
     expect(await screen.findByText('A SKU cannot contain spaces')).toBeInTheDocument();
+    expect(api.requestsTo(CREATE)).toHaveLength(0);
+  });
+
+  it('never alters a number typed: a decimal or out-of-range quantity is a field error', async () => {
+    const api = stubProductsApi({});
+    renderProducts('/products/create');
+    await screen.findByRole('heading', { level: 1, name: 'Create product' });
+    await fill(/^Name/, 'Milk');
+    await fill(/^SKU/, 'MILK-2L');
+    await fill(/^Base price/, '3.10');
+
+    const packSize = screen.getByLabelText(/^Pack size/);
+    await userEvent.clear(packSize);
+    await userEvent.type(packSize, '7.5');
+    const minimum = screen.getByLabelText(/^Minimum order quantity/);
+    await userEvent.clear(minimum);
+    await userEvent.type(minimum, '-3');
+    await userEvent.click(screen.getByRole('button', { name: 'Create product' }));
+
+    // What was typed stays as typed; the schema says what is wrong with it.
+    expect(packSize).toHaveValue('7.5');
+    expect(minimum).toHaveValue('-3');
+    expect(await screen.findByText('Enter a whole number')).toBeInTheDocument();
+    expect(screen.getByText('Enter 1 or more')).toBeInTheDocument();
+    expect(api.requestsTo(CREATE)).toHaveLength(0);
+
+    await userEvent.clear(packSize);
+    await userEvent.type(packSize, '100001');
+    await userEvent.click(screen.getByRole('button', { name: 'Create product' }));
+    expect(packSize).toHaveValue('100001');
+    expect(await screen.findByText('Enter at most 100,000')).toBeInTheDocument();
     expect(api.requestsTo(CREATE)).toHaveLength(0);
   });
 

@@ -58,7 +58,9 @@ describe('ProductsScreen', () => {
     expect(bean.getByText('Archived')).toBeInTheDocument();
 
     const [request] = api.requestsTo(LIST);
-    expect(paramsOf(request!).toString()).toBe('limit=50&status=active');
+    expect(paramsOf(request!).toString()).toBe(
+      'limit=50&status=active&sort=name&direction=asc&with_total=true',
+    );
     expect(request?.headers.get(ORGANISATION_HEADER)).toBe(harbour.id);
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
@@ -173,6 +175,75 @@ describe('ProductsScreen', () => {
       { action: 'delete', product_ids: [MILK_ID] },
       { action: 'archive', product_ids: [MILK_ID] },
     ]);
+  });
+
+  it('keeps the status visible on a selected row, and offers only the actions that apply', async () => {
+    stubProductsApi({ [LIST]: () => page([productFixture(), beans]) });
+    renderProducts('/products');
+
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select Full Cream Milk 2L' }));
+    const row = rowOf('Full Cream Milk 2L');
+    const badge = within(row).getByText('Active').closest('.mantine-Badge-root') as HTMLElement;
+    // The selected row's colour is not the badge's own, so the badge does not melt into it.
+    expect(row.style.background || row.style.backgroundColor).not.toBe('');
+    expect(badge.style.getPropertyValue('--badge-bg')).not.toBe(row.style.background);
+    const bar = within(screen.getByRole('region', { name: 'Bulk actions' }));
+    expect(bar.getByRole('button', { name: 'Archive' })).toBeInTheDocument();
+    expect(bar.queryByRole('button', { name: 'Restore' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Espresso Beans 1kg' }));
+    expect(bar.getByRole('button', { name: 'Restore' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Full Cream Milk 2L' }));
+    expect(bar.getByRole('button', { name: 'Restore' })).toBeInTheDocument();
+    expect(bar.queryByRole('button', { name: 'Archive' })).toBeNull();
+  });
+
+  it('shows how many products match and sorts by a column, either way, on the server', async () => {
+    const api = stubProductsApi({ [LIST]: () => page([productFixture(), beans], 'next-1', 1234) });
+    renderProducts('/products');
+
+    expect(await screen.findByText('1,234 products')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sort by base price' }));
+    await waitFor(() => expect(paramsOf(api.requestsTo(LIST).at(-1)!).get('sort')).toBe('price'));
+    expect(paramsOf(api.requestsTo(LIST).at(-1)!).get('direction')).toBe('asc');
+    expect(screen.getByRole('columnheader', { name: /base price/i })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Sort by base price' }));
+    await waitFor(() => expect(paramsOf(api.requestsTo(LIST).at(-1)!).get('direction')).toBe('desc'));
+    expect(screen.getByRole('columnheader', { name: /base price/i })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    for (const name of ['name', 'SKU', 'updated']) {
+      expect(screen.getByRole('button', { name: `Sort by ${name}` })).toBeInTheDocument();
+    }
+  });
+
+  it('selects all N matching for a bulk action, which the server applies to the filter', async () => {
+    const BULK = route(bulkProducts, { id: harbour.id });
+    const api = stubProductsApi({
+      [LIST]: () => page([productFixture(), productFixture({ id: idOf(3), name: 'Butter' })], 'next-1', 240),
+      [BULK]: () => json(200, bulkResult({ action: 'archive', is_written: true, archived: 240 })),
+    });
+    renderProducts('/products?q=milk');
+
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select all products shown' }));
+    const bar = within(screen.getByRole('region', { name: 'Bulk actions' }));
+    await userEvent.click(bar.getByRole('button', { name: 'Select all 240 matching products' }));
+    expect(bar.getByText('All 240 matching products selected')).toBeInTheDocument();
+    // Active products only (the list's status): Restore does not apply.
+    expect(bar.queryByRole('button', { name: 'Restore' })).toBeNull();
+    await userEvent.click(bar.getByRole('button', { name: 'Archive' }));
+
+    await waitFor(() => expect(api.requestsTo(BULK)).toHaveLength(1));
+    expect(api.requestsTo(BULK)[0]?.body).toEqual({
+      action: 'matching',
+      apply: 'archive',
+      filters: { status: 'active', search: 'milk' },
+    });
+    expect(await screen.findByText('240 products archived')).toBeInTheDocument();
   });
 
   it('invites the first product when there are none', async () => {

@@ -1,11 +1,11 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { ListPageHeader } from '#lib/ui/list-page-header.tsx';
 import { PagedListContent } from '#lib/ui/paged-list-content.tsx';
 import { useExportProducts } from '../api/export-products.ts';
 import { useProducts } from '../api/list-products.ts';
-import { BulkActionsBar } from '../components/bulk-actions-bar.tsx';
+import { BulkActionsBar, type BulkTarget } from '../components/bulk-actions-bar.tsx';
 import { ImportProductsModal } from '../components/import-products-modal.tsx';
 import { NoProducts } from '../components/no-products.tsx';
 import { ProductFilterBar } from '../components/product-filter-bar.tsx';
@@ -17,8 +17,8 @@ import { routePath } from '#lib/routes.ts';
 /** /products: the merchant's catalogue, searched, filtered and paged on the server, with bulk actions. */
 export function ProductsScreen() {
   const filterState = useProductFilters();
-  const { filters } = filterState;
-  const query = useProducts(filters);
+  const { filters, order } = filterState;
+  const query = useProducts(filters, order);
   const exportCsv = useExportProducts();
   const [isImportOpen, importModal] = useDisclosure(false);
 
@@ -28,6 +28,13 @@ export function ProductsScreen() {
     products.map((product) => product.id),
   );
   const isUpdating = query.isPlaceholderData && query.isFetching;
+  /** How many products the filters match (asked with the first page). */
+  const total = query.data?.pages[0]?.total ?? null;
+  const selectedProducts = products.filter((product) => rows.selectedIds.includes(product.id));
+  const target: BulkTarget =
+    rows.isAllMatching && total !== null
+      ? { kind: 'matching', total, filters }
+      : { kind: 'rows', products: selectedProducts };
 
   const content = (
     <PagedListContent
@@ -45,10 +52,27 @@ export function ProductsScreen() {
         />
       }
     >
-      {rows.selectedIds.length > 0 && (
-        <BulkActionsBar selectedIds={rows.selectedIds} onDone={rows.clear} onClear={rows.clear} />
+      {total !== null && (
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {`${total.toLocaleString('en-AU')} ${total === 1 ? 'product' : 'products'}`}
+        </Text>
       )}
-      <ProductsTable products={products} selection={rows.selection} isUpdating={isUpdating} />
+      {rows.selectedIds.length > 0 && (
+        <BulkActionsBar
+          target={target}
+          moreMatching={rows.isAllShownSelected && total !== null && total > products.length ? total : null}
+          onSelectAllMatching={rows.selectAllMatching}
+          onDone={rows.clear}
+          onClear={rows.clear}
+        />
+      )}
+      <ProductsTable
+        products={products}
+        selection={rows.selection}
+        isUpdating={isUpdating}
+        order={order}
+        onSort={filterState.sortBy}
+      />
     </PagedListContent>
   );
 

@@ -1,7 +1,7 @@
-import { MIN_SEARCH_CHARS, ProductFilters, type ProductStatus } from '@tradeport/contract';
+import { MIN_SEARCH_CHARS, ProductFilters, ProductSort, type ProductStatus } from '@tradeport/contract';
 import { useSearchParams } from 'react-router';
 import { useUrlSearch } from '#lib/use-url-search.ts';
-import type { ProductListFilters } from '../api/product-keys.ts';
+import type { ProductListFilters, ProductListOrder } from '../api/product-keys.ts';
 import type { Picked } from '../model/product-form.ts';
 
 const STATUSES: readonly ProductStatus[] = ['active', 'archived', 'all'];
@@ -21,7 +21,7 @@ function pickedOf(params: URLSearchParams, filter: PickedFilter): Picked {
 }
 
 /**
- * The list's search and filters, kept in the URL (`?q=&status=&brand=…`) so Back from a product
+ * The list's search, filters and order, kept in the URL (`?q=&status=&brand=…&sort=&dir=`) so Back from a product
  * returns to the same list. The search is sent once typing pauses, and only from 2 characters.
  */
 export function useProductFilters() {
@@ -47,6 +47,21 @@ export function useProductFilters() {
     category_id: picked.category?.value ?? null,
     status,
   };
+
+  const sort = ProductSort.safeParse(params.get('sort'));
+  const order: ProductListOrder = {
+    sort: sort.success ? sort.data : 'name',
+    direction: params.get('dir') === 'desc' ? 'desc' : 'asc',
+  };
+  /** A column's header: sorts by it ascending, or turns its order round when it sorts already. */
+  const sortBy = (column: ProductListOrder['sort']) =>
+    update((next) => {
+      const direction = order.sort === column && order.direction === 'asc' ? 'desc' : 'asc';
+      if (column === 'name') next.delete('sort');
+      else next.set('sort', column);
+      if (direction === 'asc') next.delete('dir');
+      else next.set('dir', direction);
+    });
 
   const setPicked = (filter: PickedFilter, value: Picked) =>
     update((next) => {
@@ -81,7 +96,19 @@ export function useProductFilters() {
 
   const isFiltered = Boolean(search || filters.brand_id || filters.supplier_id || filters.category_id);
 
-  return { searchText, setSearchText, filters, picked, status, setPicked, setStatus, clear, isFiltered };
+  return {
+    searchText,
+    setSearchText,
+    filters,
+    order,
+    sortBy,
+    picked,
+    status,
+    setPicked,
+    setStatus,
+    clear,
+    isFiltered,
+  };
 }
 
 export type ProductFiltersState = ReturnType<typeof useProductFilters>;

@@ -55,6 +55,7 @@ export function bulkResult(overrides: Partial<BulkProductsResult> = {}): BulkPro
     is_written: false,
     created: 0,
     updated: 0,
+    unchanged: 0,
     archived: 0,
     restored: 0,
     deleted: 0,
@@ -67,8 +68,8 @@ export function bulkResult(overrides: Partial<BulkProductsResult> = {}): BulkPro
   };
 }
 
-export const page = (items: unknown[], next_cursor: string | null = null) =>
-  json(200, { items, next_cursor });
+export const page = (items: unknown[], next_cursor: string | null = null, total: number | null = null) =>
+  json(200, { items, next_cursor, total });
 
 /** The query string of a request, as search params. */
 export const paramsOf = (request: FakeRequest) => new URL(request.url, 'http://localhost').searchParams;
