@@ -5,7 +5,8 @@ import { customerAccounts, organisations, products } from '../../platform/db/sch
 import type { AnyGroupKind, GroupProductRow } from './group-kind.ts';
 import { containsPattern } from '../../platform/db/like-pattern.ts';
 import { afterCursor } from '../../platform/db/keyset-cursor.ts';
-import { productMatches, toPage } from './listing.queries.ts';
+import { productMatchesSearch } from '../products/product-search.queries.ts';
+import { toPage } from './listing.queries.ts';
 import { literalLimit } from '../../platform/db/statement-caching-client.ts';
 
 // The products and customers in a group. Callers have checked the group is the merchant's; the
@@ -51,7 +52,7 @@ export async function listGroupProductPage(db: Db, options: InGroup & PageOption
   const rows = await selectGroupProducts(db, {
     ...options,
     conditions: [
-      options.search ? productMatches(options.search) : undefined,
+      productMatchesSearch({ merchantId: options.merchantId, search: options.search }),
       afterCursor({ cursor: options.cursor, sortKey: productSortKey, id: products.id }),
     ],
   })

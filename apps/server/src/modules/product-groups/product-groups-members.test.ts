@@ -45,6 +45,9 @@ describe.each(KIND_CASES)('/products/$segment/organisation/{id}/$member/{gid}', 
     expect(rest).toMatchObject({ items: [{ name: 'Crate of pears' }], next_cursor: null });
     const found = await ok<Page<Item>>(api('GET', `${paths.items}?search=pear-`, admin.headers));
     expect(found.items.map((item) => item.product_id)).toEqual([crate!.id]);
+    // Every word, in any order, as every product search matches (issue 9, defect 5).
+    const words = await ok<Page<Item>>(api('GET', `${paths.items}?search=pears%20crate`, admin.headers));
+    expect(words.items.map((item) => item.product_id)).toEqual([crate!.id]);
 
     expect(await ok(api('GET', paths.product(bagel!.id), admin.headers))).toEqual(one);
     expect(await ok(api('DELETE', paths.product(bagel!.id), admin.headers))).toEqual({ deleted: true });
