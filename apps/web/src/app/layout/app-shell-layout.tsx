@@ -82,7 +82,8 @@ export function AppShellLayout() {
 
   return (
     <AppShell
-      header={{ height: 60 }}
+      // Taller on a phone, where a long merchant name wraps onto two lines with the café's name below.
+      header={{ height: { base: 72, sm: 60 } }}
       navbar={{ width: 280, breakpoint: 'sm', collapsed: { mobile: !isNavOpen } }}
       padding="lg"
     >

@@ -10,12 +10,12 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { Customer } from '@tradeport/contract';
 import { Link } from 'react-router';
 import { creditLimitLabel, formatAbn, locationOf, paymentTermsLabel } from '../model/format-customer.ts';
 import { CustomerBadges } from './customer-badges.tsx';
 import { routePath } from '#lib/routes.ts';
+import { useIsPhone } from '#lib/use-is-phone.ts';
 
 const COLUMNS = [
   'Name',
@@ -29,8 +29,6 @@ const COLUMNS = [
   'Credit limit',
 ];
 const NONE = '—';
-/** Below Mantine's `sm` breakpoint (a phone) the list is a column of cards, not a wide table. */
-const PHONE = '(max-width: 47.99em)';
 
 function TierLabel({ customer }: { customer: Customer }) {
   return customer.pricing_tier ? (
@@ -151,7 +149,7 @@ function CustomerCard({ customer }: { customer: Customer }) {
  * while a new search or filter is on its way.
  */
 export function CustomersTable(props: { customers: readonly Customer[]; isUpdating?: boolean }) {
-  const isPhone = useMediaQuery(PHONE);
+  const isPhone = useIsPhone();
   if (isPhone) {
     return (
       <Stack

@@ -11,7 +11,6 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { Product, ProductSort } from '@tradeport/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -19,6 +18,7 @@ import { formatDate, formatMoney } from '#lib/format.ts';
 import { routePath } from '#lib/routes.ts';
 import type { ProductListOrder } from '../api/product-keys.ts';
 import { ProductStatusBadge } from './product-status-badge.tsx';
+import { useIsPhone } from '#lib/use-is-phone.ts';
 
 type Column = { label: string; sort?: ProductSort; sortName?: string; isNumeric?: boolean };
 
@@ -35,8 +35,6 @@ const COLUMNS: Column[] = [
 ];
 const NONE = '—';
 const MIN_WIDTH = 1140;
-/** Below this width the table becomes cards, so name, SKU, price and status all fit a phone. */
-const PHONE_QUERY = '(max-width: 40em)';
 /**
  * A ticked row's colour: not the Active badge's own teal (the badge vanished into it), and not
  * the hover colour.
@@ -224,7 +222,7 @@ export function ProductsTable(props: {
   onSort?: (sort: ProductSort) => void;
 }) {
   const { products, selection } = props;
-  const isPhone = useMediaQuery(PHONE_QUERY) ?? false;
+  const isPhone = useIsPhone();
   const selectedCount = products.filter((product) => selection.selected.has(product.id)).length;
   const selectAllProps = {
     'aria-label': 'Select all products shown',
