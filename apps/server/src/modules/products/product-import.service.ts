@@ -147,20 +147,21 @@ export async function importProducts(
     // Only the file's columns change an existing product: a file without a brand column keeps brands.
     const updateColumns = columns.map((column) => COLUMNS_OF[column]);
     const matched = rows.filter((row) => existing.has(row.sku));
-    // A row whose values are all the product's already is unchanged: counted, never written.
-    const changedIds = await findChangedProducts(tx, {
-      merchantId,
-      columns: updateColumns,
-      rows: matched.map((row) => ({
-        id: existing.get(row.sku)!.id,
-        values: toColumns(row, plan.plannedReferencesOf(row)),
-      })),
-    });
-    const updates = matched.filter((row) => changedIds.has(existing.get(row.sku)!.id));
+    // A preview counts what the write would change; the write itself counts what it changed.
+    const changedIds = options.isDryRun
+      ? await findChangedProducts(tx, {
+          merchantId,
+          columns: updateColumns,
+          rows: matched.map((row) => ({
+            id: existing.get(row.sku)!.id,
+            values: toColumns(row, plan.plannedReferencesOf(row)),
+          })),
+        })
+      : new Set<string>();
     const summary = {
       created: rows.length - matched.length,
-      updated: updates.length,
-      unchanged: matched.length - updates.length,
+      updated: changedIds.size,
+      unchanged: matched.length - changedIds.size,
       new_brands: plan.missing.brands,
       new_suppliers: plan.missing.suppliers,
       new_categories: plan.missing.categories,
@@ -178,11 +179,13 @@ export async function importProducts(
         .map((row) => ({ ...toColumns(row, referencesOf(row)), image: null })),
       now,
     });
-    // Still skipping unchanged rows: someone may have edited one since the comparison above.
+    // Every matched row goes to the update, which compares each row as it writes it and leaves
+    // one whose values are all the product's already alone (unchanged: counted, never written).
+    // Nothing is compared beforehand, so an edit made meanwhile is still overwritten by the file.
     const written = await updateProducts(tx, {
       merchantId,
       columns: updateColumns,
-      rows: updates.map((row) => ({
+      rows: matched.map((row) => ({
         id: existing.get(row.sku)!.id,
         values: toColumns(row, referencesOf(row)),
       })),
