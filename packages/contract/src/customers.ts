@@ -5,6 +5,7 @@ import { RecordId } from './ids.ts';
 import {
   Abn,
   MerchantParams,
+  NewOrganisationDetailsInput,
   OrganisationDetails,
   OrganisationDetailsInput,
   OrganisationParams,
@@ -86,7 +87,7 @@ export const createCustomer = defineEndpoint({
   tags: ['customers'],
   auth: 'user',
   params: OrganisationParams,
-  body: CustomerInput.extend({
+  body: NewOrganisationDetailsInput.extend({
     invite_email: Email.nullable().optional(),
     payment_settings: CustomerPaymentSettings.optional(),
   }),

@@ -22,10 +22,12 @@ export const Slug = z
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single hyphens');
 
 /** 11 digits with the ATO checksum; spaces allowed on the way in, stored without. */
-export const Abn = z
-  .string()
-  .transform((value) => value.replace(/\s+/g, ''))
-  .refine(isValidAbn, 'Enter a valid 11-digit ABN');
+const abnOf = (params?: Parameters<typeof z.string>[0]) =>
+  z
+    .string(params)
+    .transform((value) => value.replace(/\s+/g, ''))
+    .refine(isValidAbn, 'Enter a valid 11-digit ABN');
+export const Abn = abnOf();
 
 export function isValidAbn(abn: string): boolean {
   if (!/^\d{11}$/.test(abn)) return false;
@@ -37,25 +39,44 @@ export function isValidAbn(abn: string): boolean {
 
 export const AU_STATES = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'] as const;
 
+/** A field that may be null but must be sent: left out, it says so, instead of reading as null. */
+const sendOrNull = (what: string) => whenMissing(`Send ${what}, or null for none`);
+
 /**
- * What a merchant or customer is told about itself. Only the name is required: every other field
- * may be null or left out (read as null), so a caller never has to send blanks it does not have.
+ * What a merchant or customer is told about itself, as an update sends it: every field, null for
+ * none. An update replaces the details, so a field left out is refused, never read as null (an
+ * older client that does not know a field must not erase it).
  */
 export const OrganisationDetailsInput = z.object({
   title: z.string(whenMissing('Enter a name')).trim().min(1, 'Enter a name').max(120),
-  abn: Abn.nullable().default(null),
-  contact_email: Email.nullable().default(null),
-  phone: optionalText(30).default(null),
-  address_line1: optionalText(120).default(null),
-  address_line2: optionalText(120).default(null),
-  suburb: optionalText(60).default(null),
-  state: z.enum(AU_STATES).nullable().default(null),
+  abn: abnOf(sendOrNull('an ABN')).nullable(),
+  contact_email: z.string(sendOrNull('a contact email')).pipe(Email).nullable(),
+  phone: optionalText(30, sendOrNull('a phone number')),
+  address_line1: optionalText(120, sendOrNull('an address line')),
+  address_line2: optionalText(120, sendOrNull('a second address line')),
+  suburb: optionalText(60, sendOrNull('a suburb')),
+  state: z.enum(AU_STATES, sendOrNull('a state')).nullable(),
   postcode: z
-    .string()
+    .string(sendOrNull('a postcode'))
     .trim()
     .regex(/^\d{4}$/, 'Enter a 4-digit postcode')
-    .nullable()
-    .default(null),
+    .nullable(),
+});
+
+const details = OrganisationDetailsInput.shape;
+/**
+ * The details of a new merchant or customer: only the name is required; every other field may be
+ * null or left out (read as null), so a caller never has to send blanks it does not have.
+ */
+export const NewOrganisationDetailsInput = OrganisationDetailsInput.extend({
+  abn: details.abn.default(null),
+  contact_email: details.contact_email.default(null),
+  phone: details.phone.default(null),
+  address_line1: details.address_line1.default(null),
+  address_line2: details.address_line2.default(null),
+  suburb: details.suburb.default(null),
+  state: details.state.default(null),
+  postcode: details.postcode.default(null),
 });
 
 /** The business details merchants and customers both have, as the API answers them. */
@@ -89,7 +110,7 @@ export const createOrganisation = defineEndpoint({
     'Also creates the merchant’s house customer. A taken slug answers 409 CONFLICT naming body.slug.',
   tags: ['organisations'],
   auth: 'user',
-  body: OrganisationDetailsInput.extend({ slug: Slug }),
+  body: NewOrganisationDetailsInput.extend({ slug: Slug }),
   response: Organisation,
   status: 201,
 });

@@ -4,9 +4,9 @@ import { z } from 'zod';
 export const MIN_SEARCH_CHARS = 2;
 
 /** Free text that may be left empty: trimmed, at most `max` characters, blank read as null. */
-export const optionalText = (max: number) =>
+export const optionalText = (max: number, params?: Parameters<typeof z.string>[0]) =>
   z
-    .string()
+    .string(params)
     .trim()
     .max(max)
     .transform((value) => (value === '' ? null : value))

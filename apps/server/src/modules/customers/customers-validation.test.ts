@@ -106,6 +106,38 @@ describe('every merchant customer endpoint', () => {
     expect(await ownerView()).toEqual(before);
   });
 
+  // A PUT replaces the details: a field left out is refused (saying what to send), never read as
+  // null, so an older client that does not know a field cannot erase it.
+  it('refuses an update that leaves out the ABN or contact email, erasing nothing', async () => {
+    const { headers } = owner.admin;
+    const url = `${owner.base}/${customer.id}`;
+    const current = (await api('GET', url, headers)).json() as Customer;
+    const saved = await api('PUT', url, headers, {
+      ...details({ abn: '53 004 085 616', contact_email: 'accounts@bean.test' }),
+      archived: false,
+      version: current.version,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const before = await ownerView();
+    for (const left of ['abn', 'contact_email']) {
+      const body: Record<string, unknown> = { ...details(), archived: false, version: current.version + 1 };
+      delete body[left];
+      const response = await api('PUT', url, headers, body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().details).toEqual([
+        { path: `body.${left}`, message: expect.stringMatching(/^Send .+, or null for none$/) },
+      ]);
+    }
+    expect(await ownerView()).toEqual(before);
+    expect(before.customer).toMatchObject({ abn: '53004085616', contact_email: 'accounts@bean.test' });
+  });
+
+  it('creates a customer from only its name, the other details read as none', async () => {
+    const created = await api('POST', owner.base, owner.admin.headers, { title: 'Name Only Café' });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ title: 'Name Only Café', abn: null, contact_email: null });
+  });
+
   // Issue 9, defect 7: out-of-range or part numbers are refused with the field named, never
   // clamped to the nearest allowed value or rounded.
   it('refuses payment terms and credit limits out of range, saying which, and keeps what was saved', async () => {

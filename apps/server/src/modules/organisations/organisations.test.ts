@@ -176,6 +176,23 @@ describe('GET/PUT /api/v1/organisations/{id}', () => {
     expect(stale.json().error_code).toBe('CONFLICT');
   });
 
+  it('refuses an update that leaves out the ABN, keeping the ABN saved', async () => {
+    const { db } = t.database;
+    const org = await createOrganisation(db, { title: 'Keeps Its ABN' });
+    const admin = await signedInUser();
+    await addMember(db, { userId: admin.user.id, organisationId: org.id, level: 'Admin' });
+    const url = `/api/v1/organisations/${org.id}`;
+    const put = (payload: object) => t.app.inject({ method: 'PUT', url, headers: admin.headers, payload });
+    expect((await put({ ...details, slug: org.slug, image: null, version: 1 })).statusCode).toBe(200);
+
+    const { abn: _left, ...withoutAbn } = details;
+    const response = await put({ ...withoutAbn, slug: org.slug, image: null, version: 2 });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual([{ path: 'body.abn', message: 'Send an ABN, or null for none' }]);
+    const read = await t.app.inject({ method: 'GET', url, headers: admin.headers });
+    expect(read.json()).toMatchObject({ abn: '53004085616', version: 2 });
+  });
+
   it('validates the id', async () => {
     const { headers } = await signedInUser();
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/organisations/not-a-uuid', headers });
