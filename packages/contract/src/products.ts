@@ -96,6 +96,10 @@ export type ProductListQuery = z.input<typeof ProductListQuery>;
 /** Most products one "select all matching" bulk action may touch; a wider filter is refused. */
 export const MAX_BULK_MATCHING_PRODUCTS = 5_000;
 
+/** The 409 of "select all N matching" when the filter matches another number than the N confirmed. */
+export const matchingChangedMessage = (total: number) =>
+  `The products matching this filter changed: ${total.toLocaleString('en-AU')} now match. Review and try again.`;
+
 const Named = z.object({ id: z.uuid(), name: z.string() });
 
 export const Product = z.object({
@@ -229,11 +233,14 @@ export const BulkProductsInput = z.discriminatedUnion('action', [
   /**
    * "Select all N matching": archive, restore or delete every product the filters match, chosen
    * on the server (not ids from the page), at most MAX_BULK_MATCHING_PRODUCTS of them.
+   * `expected_total` is the N the person confirmed: when the filters now match another number,
+   * nothing changes and 409 CONFLICT says how many match now.
    */
   z.object({
     action: z.literal('matching'),
     apply: z.enum(['archive', 'restore', 'delete']),
     filters: ProductFilters,
+    expected_total: z.number().int().min(0),
   }),
   /**
    * CSV with a header row. Rows are matched to existing products by SKU (update) or added (create).

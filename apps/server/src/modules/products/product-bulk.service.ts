@@ -3,6 +3,7 @@ import {
   type BulkProductsResult,
   type FieldIssue,
   MAX_BULK_MATCHING_PRODUCTS,
+  matchingChangedMessage,
   type ProductInput,
 } from '@tradeport/contract';
 import type { z } from 'zod';
@@ -17,13 +18,14 @@ import {
   deleteProducts,
   findTakenSkus,
   insertProducts,
+  lockMatchingProducts,
   lockProducts,
   parkProductSkus,
   setProductsArchived,
   updateProducts,
 } from './product-writes.queries.ts';
 import { asWriteConflict, inputToColumns, PRODUCT_FORM_COLUMNS, skuTaken } from './product-writes.ts';
-import { countProductUses, listMatchingProductIds } from './products.queries.ts';
+import { countProductUses } from './products.queries.ts';
 import { asInUseConflict, describeUses, requireOwnedProducts, staleProduct } from './products.service.ts';
 
 // Many products in one call, all or nothing: every check runs inside the one transaction, and any
@@ -206,13 +208,19 @@ export function createProductBulkService(deps: Pick<AppDeps, 'database' | 'stora
             case 'delete':
               return remove(tx, { merchantId, ids: [...new Set(input.product_ids)] });
             case 'matching': {
-              // The filter is applied here, by the list's own conditions, not by ids a page sent.
-              const ids = await listMatchingProductIds(tx, {
+              // The filter is applied here, by the list's own conditions, not by ids a page sent;
+              // the products are locked as they are chosen, so none is deleted before it is acted on.
+              const ids = await lockMatchingProducts(tx, {
                 merchantId,
                 filters: input.filters,
                 max: MAX_BULK_MATCHING_PRODUCTS,
               });
               if (ids.length > MAX_BULK_MATCHING_PRODUCTS) throw tooManyMatching();
+              // Only the N the person confirmed: a filter that now matches more (or fewer) is refused.
+              if (ids.length !== input.expected_total) {
+                const message = matchingChangedMessage(ids.length);
+                throw new AppError('CONFLICT', message, [{ path: 'body.expected_total', message }]);
+              }
               if (ids.length === 0) return bulkResult(input.apply);
               return input.apply === 'delete'
                 ? remove(tx, { merchantId, ids })

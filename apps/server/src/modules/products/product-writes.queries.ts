@@ -2,7 +2,9 @@ import { and, eq, inArray, isNotNull, isNull, not, sql } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { Db } from '../../platform/db/client.ts';
 import { type DatabaseLower, databaseLowerKeys } from '../../platform/db/database-lower.ts';
+import { literalLimit } from '../../platform/db/statement-caching-client.ts';
 import { products } from '../../platform/db/schema/index.ts';
+import { productFilterConditions } from './products.queries.ts';
 
 // Writes of many products at once, a few statements per thousand rows whatever the caller (bulk
 // calls, the CSV import, a single edit): never one statement per row.
@@ -291,4 +293,22 @@ export async function parkProductSkus(tx: Db, options: { merchantId: string; ids
     .update(products)
     .set({ sku: sql`'~moving~' || ${products.id}` })
     .where(and(eq(products.merchantId, options.merchantId), inArray(products.id, [...options.ids])));
+}
+
+/**
+ * Locks every product the filters match, at most `max + 1` of them (so a caller can tell "more
+ * than max" and refuse), and answers their ids: what "select all N matching" acts on, chosen and
+ * locked in one statement, so a product deleted meanwhile is simply not among them.
+ */
+export async function lockMatchingProducts(
+  db: Db,
+  options: { merchantId: string; filters: Parameters<typeof productFilterConditions>[1]; max: number },
+) {
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(...productFilterConditions(options.merchantId, options.filters)))
+    .limit(literalLimit(options.max + 1))
+    .for('update', { of: products });
+  return rows.map((row) => row.id);
 }

@@ -207,6 +207,7 @@ describe('bulk actions on every product matching a filter', () => {
       action: 'matching',
       apply: 'archive',
       filters: { search: 'milk' },
+      expected_total: 3,
     });
     expect(archived).toMatchObject({ action: 'archive', archived: 3 });
     expect(await active(merchantId)).toEqual(['Bread']);
@@ -217,6 +218,7 @@ describe('bulk actions on every product matching a filter', () => {
       action: 'matching',
       apply: 'restore',
       filters: { status: 'archived', search: 'oat milk' },
+      expected_total: 1,
     });
     expect(restored).toMatchObject({ action: 'restore', restored: 1 });
     expect(await active(merchantId)).toEqual(['Bread', 'Oat Milk']);
@@ -233,11 +235,34 @@ describe('bulk actions on every product matching a filter', () => {
     const tooMany = await runBulk(
       merchantId,
       admin.headers,
-      { action: 'matching', apply: 'archive', filters: { status: 'active' } },
+      {
+        action: 'matching',
+        apply: 'archive',
+        filters: { status: 'active' },
+        expected_total: MAX_BULK_MATCHING_PRODUCTS + 2,
+      },
       400,
     );
     expect(tooMany.error_code).toBe('VALIDATION_ERROR');
     expect(pathsOf(tooMany)).toEqual(['body.filters']);
     expect((await active(merchantId)).length).toBe(MAX_BULK_MATCHING_PRODUCTS + 2);
+  });
+
+  it('refuses with 409, changing nothing, when the filter now matches another number than the one shown', async () => {
+    const { merchantId, admin } = await newMerchant();
+    for (const name of ['Oat Milk', 'Soy Milk']) await create(merchantId, admin.headers, { name });
+    // The screen showed "all 1 matching"; a second milk was added since.
+    const body = { action: 'matching', apply: 'delete', filters: { search: 'milk' } };
+    const refused = await runBulk(merchantId, admin.headers, { ...body, expected_total: 1 }, 409);
+    expect(refused).toMatchObject({
+      error_code: 'CONFLICT',
+      message: 'The products matching this filter changed: 2 now match. Review and try again.',
+    });
+    expect(pathsOf(refused)).toEqual(['body.expected_total']);
+    expect(await snapshot(merchantId)).toHaveLength(2);
+
+    const deleted = await runBulk(merchantId, admin.headers, { ...body, expected_total: 2 });
+    expect(deleted).toMatchObject({ action: 'delete', deleted: 2 });
+    expect(await snapshot(merchantId)).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
-import { Button, Group, Paper, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { MAX_BULK_MATCHING_PRODUCTS, MAX_BULK_PRODUCTS, type Product } from '@tradeport/contract';
 import { useState } from 'react';
 import { ApiError } from '#lib/api-error.ts';
 import { showSuccessToast } from '#lib/toasts.ts';
-import { type BulkAction, useBulkProductAction } from '../api/bulk-products.ts';
+import { type BulkAction, isMatchingChanged, useBulkProductAction } from '../api/bulk-products.ts';
 import type { ProductListFilters } from '../api/product-keys.ts';
 import { DeleteProductsDialog } from './delete-products-dialog.tsx';
 
@@ -48,16 +48,19 @@ export function BulkActionsBar(props: {
   const bulk = useBulkProductAction();
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  /** The server's word that the filter matches another number than the one shown. */
+  const [changed, setChanged] = useState<string | null>(null);
   const isMatching = target.kind === 'matching';
   const count = isMatching ? target.total : target.products.length;
   const limit = isMatching ? MAX_BULK_MATCHING_PRODUCTS : MAX_BULK_PRODUCTS;
   const isTooMany = count > limit;
   const { canArchive, canRestore } = applicable(target);
 
-  const run = (action: BulkAction) =>
+  const run = (action: BulkAction) => {
+    setChanged(null);
     bulk.mutate(
       target.kind === 'matching'
-        ? { action, matching: target.filters }
+        ? { action, matching: target.filters, expectedTotal: target.total }
         : { action, productIds: target.products.map((product) => product.id) },
       {
         onSuccess: (answer) => {
@@ -67,12 +70,20 @@ export function BulkActionsBar(props: {
           props.onDone();
         },
         onError: (error) => {
+          // Nothing changed; the list is asked again, and the bar says why with the new number.
+          if (isMatchingChanged(error)) {
+            setIsDeleteOpen(false);
+            setRefusal(null);
+            setChanged((error as ApiError).message);
+            return;
+          }
           // Used products: nothing was deleted. The server says which; archive is offered instead.
           if (action === 'delete' && error instanceof ApiError && error.code === 'CONFLICT')
             setRefusal(error.message);
         },
       },
     );
+  };
 
   const closeDelete = () => {
     setIsDeleteOpen(false);
@@ -82,57 +93,69 @@ export function BulkActionsBar(props: {
 
   return (
     <Paper withBorder p="sm" role="region" aria-label="Bulk actions">
-      <Group justify="space-between">
-        <Group gap="xs">
-          <Text size="sm" fw={500} aria-live="polite">
-            {isMatching
-              ? `All ${count.toLocaleString('en-AU')} matching products selected`
-              : `${plural(count)} selected`}
-            {isTooMany && ` — choose at most ${limit.toLocaleString('en-AU')} at a time`}
-          </Text>
-          {props.moreMatching !== null && !isMatching && (
-            <Button variant="subtle" size="xs" onClick={props.onSelectAllMatching} disabled={bulk.isPending}>
-              {`Select all ${props.moreMatching.toLocaleString('en-AU')} matching products`}
-            </Button>
-          )}
-        </Group>
-        <Group gap="xs">
-          {canArchive && (
+      <Stack gap="xs">
+        {changed && (
+          <Alert color="orange" variant="light" role="alert" title="Nothing was changed">
+            {changed}
+          </Alert>
+        )}
+        <Group justify="space-between">
+          <Group gap="xs">
+            <Text size="sm" fw={500} aria-live="polite">
+              {isMatching
+                ? `All ${count.toLocaleString('en-AU')} matching products selected`
+                : `${plural(count)} selected`}
+              {isTooMany && ` — choose at most ${limit.toLocaleString('en-AU')} at a time`}
+            </Text>
+            {props.moreMatching !== null && !isMatching && (
+              <Button
+                variant="subtle"
+                size="xs"
+                onClick={props.onSelectAllMatching}
+                disabled={bulk.isPending}
+              >
+                {`Select all ${props.moreMatching.toLocaleString('en-AU')} matching products`}
+              </Button>
+            )}
+          </Group>
+          <Group gap="xs">
+            {canArchive && (
+              <Button
+                variant="default"
+                size="xs"
+                onClick={() => run('archive')}
+                loading={pending === 'archive'}
+                disabled={isTooMany || bulk.isPending}
+              >
+                Archive
+              </Button>
+            )}
+            {canRestore && (
+              <Button
+                variant="default"
+                size="xs"
+                onClick={() => run('restore')}
+                loading={pending === 'restore'}
+                disabled={isTooMany || bulk.isPending}
+              >
+                Restore
+              </Button>
+            )}
             <Button
-              variant="default"
+              color="red"
+              variant="light"
               size="xs"
-              onClick={() => run('archive')}
-              loading={pending === 'archive'}
+              onClick={() => setIsDeleteOpen(true)}
               disabled={isTooMany || bulk.isPending}
             >
-              Archive
+              Delete
             </Button>
-          )}
-          {canRestore && (
-            <Button
-              variant="default"
-              size="xs"
-              onClick={() => run('restore')}
-              loading={pending === 'restore'}
-              disabled={isTooMany || bulk.isPending}
-            >
-              Restore
+            <Button variant="subtle" size="xs" onClick={props.onClear} disabled={bulk.isPending}>
+              Clear selection
             </Button>
-          )}
-          <Button
-            color="red"
-            variant="light"
-            size="xs"
-            onClick={() => setIsDeleteOpen(true)}
-            disabled={isTooMany || bulk.isPending}
-          >
-            Delete
-          </Button>
-          <Button variant="subtle" size="xs" onClick={props.onClear} disabled={bulk.isPending}>
-            Clear selection
-          </Button>
+          </Group>
         </Group>
-      </Group>
+      </Stack>
       <DeleteProductsDialog
         opened={isDeleteOpen}
         title={`Delete ${plural(count)}?`}

@@ -242,8 +242,41 @@ describe('ProductsScreen', () => {
       action: 'matching',
       apply: 'archive',
       filters: { status: 'active', search: 'milk' },
+      expected_total: 240,
     });
     expect(await screen.findByText('240 products archived')).toBeInTheDocument();
+  });
+
+  it('says so in the bar and refreshes the list when the filter now matches another number', async () => {
+    const BULK = route(bulkProducts, { id: harbour.id });
+    let total = 240;
+    const message = 'The products matching this filter changed: 241 now match. Review and try again.';
+    const api = stubProductsApi({
+      [LIST]: () =>
+        page([productFixture(), productFixture({ id: idOf(3), name: 'Butter' })], 'next-1', total),
+      [BULK]: () => {
+        total = 241;
+        return json(409, {
+          error_code: 'CONFLICT',
+          message,
+          details: [{ path: 'body.expected_total', message }],
+        });
+      },
+    });
+    renderProducts('/products?q=milk');
+
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select all products shown' }));
+    const bar = within(screen.getByRole('region', { name: 'Bulk actions' }));
+    await userEvent.click(bar.getByRole('button', { name: 'Select all 240 matching products' }));
+    await userEvent.click(bar.getByRole('button', { name: 'Delete' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Delete 240 products?' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+
+    expect(await bar.findByRole('alert')).toHaveTextContent(message);
+    expect(api.requestsTo(BULK)[0]?.body).toMatchObject({ action: 'matching', expected_total: 240 });
+    // The list is asked again, and the bar shows the number that matches now.
+    expect(await bar.findByText('All 241 matching products selected')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('invites the first product when there are none', async () => {
