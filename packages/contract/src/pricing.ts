@@ -85,6 +85,9 @@ export function percentOffCents(baseCents: number, basisPoints: number): number 
   return applyBasisPoints(baseCents, 10_000 - basisPoints);
 }
 
+/** Most products one percent-off call may price; a brand or category with more is refused (400). */
+export const MAX_PERCENT_OFF_PRODUCTS = 10_000;
+
 export const TierPercentOffInput = z
   .object({
     /** Every current (not archived) product of this brand… */

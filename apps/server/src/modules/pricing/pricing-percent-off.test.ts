@@ -1,6 +1,6 @@
-import { percentOffCents, type TierItem } from '@tradeport/contract';
+import { MAX_PERCENT_OFF_PRODUCTS, percentOffCents, type TierItem } from '@tradeport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brands, categories } from '../../platform/db/schema/index.ts';
+import { brands, categories, products } from '../../platform/db/schema/index.ts';
 import { createTestProduct, type TestApp } from '../../testing/index.ts';
 import { createTestApp } from '../../testing/index.ts';
 import { groupPaths, groupTestKit, KIND_CASES, type Page } from '../product-groups/product-groups.testing.ts';
@@ -154,6 +154,30 @@ describe('PUT …/tier/{gid}/percent-off', () => {
     expect({ status: refused.statusCode, code: refused.json().error_code }).toEqual({
       status: 403,
       code: 'FORBIDDEN',
+    });
+    expect(await pricesIn(merchantId, group.id, admin.headers)).toEqual({});
+  });
+
+  it('refuses a brand with more current products than one call may price, saying so and changing nothing', async () => {
+    const { merchantId, admin } = await world({ productCount: 0 });
+    const brand = await brandOf(merchantId, 'Huge');
+    await t.database.db.insert(products).values(
+      Array.from({ length: MAX_PERCENT_OFF_PRODUCTS + 1 }, (_, i) => ({
+        merchantId,
+        brandId: brand.id,
+        name: `Huge ${i}`,
+        sku: `HUGE-${i}`,
+        basePriceCents: 100,
+      })),
+    );
+    const group = await createGroup(tier, merchantId, admin.headers, 'Bounded');
+    const url = `${groupPaths(tier, merchantId, group.id).record}/percent-off`;
+
+    const refused = await api('PUT', url, admin.headers, { brand_id: brand.id, percent_off: 10 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      error_code: 'VALIDATION_ERROR',
+      message: `More than ${MAX_PERCENT_OFF_PRODUCTS.toLocaleString('en-AU')} current products are in this brand or category; price a narrower category, or fewer at a time. Nothing was changed.`,
     });
     expect(await pricesIn(merchantId, group.id, admin.headers)).toEqual({});
   });
