@@ -150,6 +150,25 @@ describe('sorting and counting the list', () => {
       admin.headers,
     );
     expect(mixed.statusCode).toBe(400);
+    // …and to its direction: an ascending cursor sent with direction=desc is a 400 too.
+    const reversed = await api(
+      'GET',
+      `${collection(merchantId)}?${new URLSearchParams({ sort: 'price', direction: 'desc', cursor: first.next_cursor! })}`,
+      admin.headers,
+    );
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().details).toEqual([{ path: 'querystring.cursor', message: 'Not a valid cursor' }]);
+    const descending = await list(merchantId, admin.headers, {
+      sort: 'price',
+      direction: 'desc',
+      limit: '2',
+    });
+    const ascendingAfter = await api(
+      'GET',
+      `${collection(merchantId)}?${new URLSearchParams({ sort: 'price', cursor: descending.next_cursor! })}`,
+      admin.headers,
+    );
+    expect(ascendingAfter.statusCode).toBe(400);
   });
 
   it('counts every product the filters match when asked, however many pages', async () => {

@@ -171,12 +171,15 @@ export async function listProductRows(
   const { merchantId, filters } = options;
   const sortName = options.sort ?? 'name';
   const sort = SORTS[sortName];
-  const isDescending = options.direction === 'desc';
+  const direction = options.direction ?? 'asc';
+  const isDescending = direction === 'desc';
   const filterConditions = productFilterConditions(merchantId, filters);
   const conditions = [...filterConditions];
   if (options.cursor) {
-    const after = decodeCursor(options.cursor, { sort: 'text', key: 'text', id: 'uuid' });
-    if (after.sort !== sortName || !sort.isValid(after.key)) throw badCursor();
+    const after = decodeCursor(options.cursor, { sort: 'text', direction: 'text', key: 'text', id: 'uuid' });
+    // A cursor belongs to its sort and direction: another's would give a wrong page.
+    if (after.sort !== sortName || after.direction !== direction || !sort.isValid(after.key))
+      throw badCursor();
     conditions.push(
       isDescending
         ? sql`(${sort.key}, ${products.id}) < (${sort.from(after.key)}, ${after.id}::uuid)`
@@ -212,7 +215,7 @@ export async function listProductRows(
     total,
     next_cursor:
       rows.length > options.limit && last
-        ? encodeCursor({ sort: sortName, key: last.sortKey, id: last.product.id })
+        ? encodeCursor({ sort: sortName, direction, key: last.sortKey, id: last.product.id })
         : null,
   };
 }
