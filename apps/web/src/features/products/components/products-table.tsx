@@ -4,6 +4,7 @@ import {
   Card,
   Checkbox,
   Group,
+  NativeSelect,
   Skeleton,
   Stack,
   Table,
@@ -11,7 +12,7 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import type { Product, ProductSort } from '@tradeport/contract';
+import type { Product, ProductSort, SortDirection } from '@tradeport/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatMoney } from '#lib/format.ts';
@@ -187,14 +188,49 @@ function ProductCard(props: { product: Product; isSelected: boolean; onToggle: (
   );
 }
 
+const SORT_OPTIONS = COLUMNS.filter((column) => column.sort).map((column) => ({
+  value: column.sort!,
+  label: column.label === 'Base price (ex GST)' ? 'Base price' : column.label,
+}));
+const DIRECTION_OPTIONS: { value: SortDirection; label: string }[] = [
+  { value: 'asc', label: 'Ascending' },
+  { value: 'desc', label: 'Descending' },
+];
+
+/** A phone has no column headings to sort by: the same choice, as two labelled selects. */
+function CardsOrder(props: { order: ProductListOrder; onOrder: (order: ProductListOrder) => void }) {
+  const { order } = props;
+  return (
+    <Group gap="xs" grow>
+      <NativeSelect
+        label="Sort by"
+        data={SORT_OPTIONS}
+        value={order.sort}
+        onChange={(event) => props.onOrder({ ...order, sort: event.currentTarget.value as ProductSort })}
+      />
+      <NativeSelect
+        label="Order"
+        data={DIRECTION_OPTIONS}
+        value={order.direction}
+        onChange={(event) =>
+          props.onOrder({ ...order, direction: event.currentTarget.value as SortDirection })
+        }
+      />
+    </Group>
+  );
+}
+
 function ProductCards(props: {
   products: readonly Product[];
   selection: RowSelection;
   selectAll: ReactNode;
+  order?: ProductListOrder;
+  onOrder?: (order: ProductListOrder) => void;
 }) {
   const { products, selection } = props;
   return (
     <Stack gap="xs">
+      {props.order && props.onOrder && <CardsOrder order={props.order} onOrder={props.onOrder} />}
       {props.selectAll}
       <Stack component="ul" aria-label="Products" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
         {products.map((product) => (
@@ -220,6 +256,8 @@ export function ProductsTable(props: {
   isUpdating?: boolean;
   order?: ProductListOrder;
   onSort?: (sort: ProductSort) => void;
+  /** A phone's sort controls: the sort and direction at once. */
+  onOrder?: (order: ProductListOrder) => void;
 }) {
   const { products, selection } = props;
   const isPhone = useIsPhone();
@@ -238,6 +276,8 @@ export function ProductsTable(props: {
           products={products}
           selection={selection}
           selectAll={<Checkbox {...selectAllProps} label="Select all shown" />}
+          order={props.order}
+          onOrder={props.onOrder}
         />
       </div>
     );

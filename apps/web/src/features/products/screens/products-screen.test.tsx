@@ -221,6 +221,34 @@ describe('ProductsScreen', () => {
     }
   });
 
+  it('sorts the cards on a phone by a labelled sort and order, kept in the URL as the headings keep it', async () => {
+    const matchMedia = window.matchMedia;
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
+      ...matchMedia(query),
+      matches: query.includes('max-width'),
+    }));
+    try {
+      const api = stubProductsApi({ [LIST]: () => page([productFixture(), beans]) });
+      renderProducts('/products?sort=updated&dir=desc');
+
+      await screen.findByRole('list', { name: 'Products' });
+      expect(screen.queryByRole('table', { name: 'Products' })).toBeNull();
+      const sort = screen.getByRole('combobox', { name: 'Sort by' });
+      const direction = screen.getByRole('combobox', { name: 'Order' });
+      expect(sort).toHaveValue('updated');
+      expect(direction).toHaveValue('desc');
+
+      await userEvent.selectOptions(sort, 'Base price');
+      await waitFor(() => expect(paramsOf(api.requestsTo(LIST).at(-1)!).get('sort')).toBe('price'));
+      expect(paramsOf(api.requestsTo(LIST).at(-1)!).get('direction')).toBe('desc');
+      await userEvent.selectOptions(direction, 'Ascending');
+      await waitFor(() => expect(paramsOf(api.requestsTo(LIST).at(-1)!).get('direction')).toBe('asc'));
+      expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price');
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
   it('selects all N matching for a bulk action, which the server applies to the filter', async () => {
     const BULK = route(bulkProducts, { id: harbour.id });
     const api = stubProductsApi({

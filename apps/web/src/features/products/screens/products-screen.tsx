@@ -72,6 +72,7 @@ export function ProductsScreen() {
         isUpdating={isUpdating}
         order={order}
         onSort={filterState.sortBy}
+        onOrder={filterState.setOrder}
       />
     </PagedListContent>
   );

@@ -53,14 +53,20 @@ export function useProductFilters() {
     sort: sort.success ? sort.data : 'name',
     direction: params.get('dir') === 'desc' ? 'desc' : 'asc',
   };
+  /** The phone's sort controls: this sort, this way round (the same URL state as the headings). */
+  const setOrder = (next: ProductListOrder) =>
+    update((params) => {
+      if (next.sort === 'name') params.delete('sort');
+      else params.set('sort', next.sort);
+      if (next.direction === 'asc') params.delete('dir');
+      else params.set('dir', next.direction);
+    });
+
   /** A column's header: sorts by it ascending, or turns its order round when it sorts already. */
   const sortBy = (column: ProductListOrder['sort']) =>
-    update((next) => {
-      const direction = order.sort === column && order.direction === 'asc' ? 'desc' : 'asc';
-      if (column === 'name') next.delete('sort');
-      else next.set('sort', column);
-      if (direction === 'asc') next.delete('dir');
-      else next.set('dir', direction);
+    setOrder({
+      sort: column,
+      direction: order.sort === column && order.direction === 'asc' ? 'desc' : 'asc',
     });
 
   const setPicked = (filter: PickedFilter, value: Picked) =>
@@ -102,6 +108,7 @@ export function useProductFilters() {
     filters,
     order,
     sortBy,
+    setOrder,
     picked,
     status,
     setPicked,
