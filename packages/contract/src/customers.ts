@@ -16,8 +16,10 @@ export const CustomerParams = OrganisationParams.extend({
   cid: RecordId('customer'),
 });
 
-const TERMS_DAYS_MESSAGE = 'Payment terms must be a whole number of days from 0 to 365';
-const CREDIT_LIMIT_MESSAGE = 'The credit limit must be whole cents from 0 to $100,000,000.00';
+/** The payment settings' limits in words, shared by the server's refusals and the screens. */
+export const TERMS_DAYS_MESSAGE = 'Payment terms must be a whole number of days from 0 to 365';
+export const MAX_CREDIT_LIMIT_CENTS = 100_000_000_00;
+export const CREDIT_LIMIT_MESSAGE = 'The credit limit must be from $0.00 to $100,000,000.00, in whole cents';
 
 // Out-of-range values are refused with these words, never clamped or rounded (issue 9, defect 7).
 export const CustomerPaymentSettings = z.object({
@@ -33,7 +35,7 @@ export const CustomerPaymentSettings = z.object({
     .number(CREDIT_LIMIT_MESSAGE)
     .int(CREDIT_LIMIT_MESSAGE)
     .min(0, CREDIT_LIMIT_MESSAGE)
-    .max(100_000_000_00, CREDIT_LIMIT_MESSAGE)
+    .max(MAX_CREDIT_LIMIT_CENTS, CREDIT_LIMIT_MESSAGE)
     .nullable(),
 });
 export type CustomerPaymentSettings = z.infer<typeof CustomerPaymentSettings>;

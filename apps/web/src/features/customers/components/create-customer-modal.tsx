@@ -1,7 +1,7 @@
 import { Button, Divider, Group, Modal, Stack, TextInput, Title } from '@mantine/core';
 import { createCustomer } from '@tradeport/contract';
 import { useNavigate } from 'react-router';
-import { useIsAdmin, useRefreshAccess } from '#lib/access.ts';
+import { isForbidden, useIsAdmin } from '#lib/access.ts';
 import { bodySchemaOf } from '#lib/forms/body-schema.ts';
 import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import { routePath } from '#lib/routes.ts';
@@ -17,7 +17,7 @@ import {
   paymentValuesOf,
 } from '../model/customer-form.ts';
 import { creditLimitLabel, paymentTermsLabel } from '../model/format-customer.ts';
-import { isForbidden, refusedMessage } from '../model/refusal.ts';
+import { refusedMessage } from '../model/refusal.ts';
 import { AdminOnlyNote } from './admin-only-note.tsx';
 import { isSameAbnWarning, SameAbnAlert, useSameAbnGuard } from './use-same-abn-guard.tsx';
 import { CustomerDetailsFields } from './customer-details-fields.tsx';
@@ -42,7 +42,6 @@ function CreateCustomerForm(props: { onCancel: () => void }) {
   // Payment settings are an Admin's (the server refuses others, also at creation): a User adds
   // the customer with the defaults, and is told so.
   const isAdmin = useIsAdmin();
-  const refreshAccess = useRefreshAccess();
   const sameAbn = useSameAbnGuard({});
   const { form, formError, formProps, submitProps, isSubmitting } = useContractForm({
     initialValues: INITIAL_VALUES,
@@ -60,9 +59,8 @@ function CreateCustomerForm(props: { onCancel: () => void }) {
     onFailure: (failure, error) => {
       if (isSameAbnWarning(error)) return { fieldErrors: {}, formError: null };
       if (!isForbidden(error)) return failure;
-      // The level changed meanwhile: read it again (the payment inputs go), put the refused
-      // payment settings back to the defaults, and say what adding again will do.
-      refreshAccess();
+      // The level changed meanwhile: the form hook reads it again (the payment inputs go); put
+      // the refused payment settings back to the defaults, and say what adding again will do.
       form.setValues(paymentValuesOf(DEFAULT_PAYMENT_SETTINGS));
       return {
         fieldErrors: {},

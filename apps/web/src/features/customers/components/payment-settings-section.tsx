@@ -1,7 +1,7 @@
 import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { CustomerPaymentSettings } from '@tradeport/contract';
 import { useState } from 'react';
-import { useIsAdmin, useRefreshAccess } from '#lib/access.ts';
+import { isForbidden, useIsAdmin } from '#lib/access.ts';
 import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import { showSuccessToast } from '#lib/toasts.ts';
 import { LoadFailedAlert } from '#lib/ui/load-failed-alert.tsx';
@@ -14,7 +14,7 @@ import {
   paymentValuesOf,
 } from '../model/customer-form.ts';
 import { creditLimitLabel, paymentTermsLabel } from '../model/format-customer.ts';
-import { isForbidden, refusedMessage } from '../model/refusal.ts';
+import { refusedMessage } from '../model/refusal.ts';
 import { AdminOnlyNote } from './admin-only-note.tsx';
 import { PaymentSettingsFields } from './payment-settings-fields.tsx';
 import { Section } from './section.tsx';
@@ -47,7 +47,6 @@ function SettingsForm(props: {
   onRefused: (message: string | null) => void;
 }) {
   const update = useUpdateCustomerSettings(props.customerId);
-  const refreshAccess = useRefreshAccess();
   const { form, formError, formProps, submitProps } = useContractForm({
     initialValues: paymentValuesOf(props.settings),
     schema: CustomerPaymentSettings,
@@ -63,8 +62,7 @@ function SettingsForm(props: {
     onFailure: (failure, error) => {
       if (!isForbidden(error)) return failure;
       // No longer an Admin: say so above the section (the form goes once the level is read
-      // again), and show what is saved rather than the refused values.
-      refreshAccess();
+      // again, which the form hook asks for), and show what is saved rather than the refused values.
       form.reset();
       props.onRefused(refusedMessage('Your payment settings were not saved'));
       return { fieldErrors: {}, formError: null };

@@ -13,14 +13,14 @@ import {
 import type { Customer, CustomerListRef } from '@tradeport/contract';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { useIsAdmin, useRefreshAccess } from '#lib/access.ts';
+import { isForbidden, useIsAdmin, useRefreshAccess } from '#lib/access.ts';
 import { showSuccessToast } from '#lib/toasts.ts';
 import {
   type TierGroupChange,
   useChangeTierOrGroup,
   useTierAndGroupOptions,
 } from '../api/customer-tier-groups.ts';
-import { isForbidden, refusedMessage } from '../model/refusal.ts';
+import { refusedMessage } from '../model/refusal.ts';
 import { AdminOnlyNote } from './admin-only-note.tsx';
 import { Section } from './section.tsx';
 import { routePath } from '#lib/routes.ts';

@@ -1,4 +1,4 @@
-import { createCustomer } from '@tradeport/contract';
+import { CREDIT_LIMIT_MESSAGE, createCustomer, TERMS_DAYS_MESSAGE } from '@tradeport/contract';
 import { describe, expect, it } from 'vitest';
 import {
   type CreateCustomerValues,
@@ -49,13 +49,18 @@ describe('createInputOf', () => {
 });
 
 describe('paymentErrors', () => {
-  it('words limits on terms and credit in the person’s terms', () => {
+  // One wording of each limit: the contract's, which the server answers with too.
+  it('words limits on terms and credit as the contract does, in the person’s terms', () => {
     expect(
       paymentErrors({ is_payments_enabled: true, payment_terms_days: 400, credit_limit: '100000000.01' }),
     ).toEqual({
-      payment_terms_days: 'Payment terms must be a whole number of days from 0 to 365',
-      credit_limit: 'The credit limit can be at most $100,000,000.00',
+      payment_terms_days: TERMS_DAYS_MESSAGE,
+      credit_limit: CREDIT_LIMIT_MESSAGE,
     });
+    expect(CREDIT_LIMIT_MESSAGE).toBe(
+      'The credit limit must be from $0.00 to $100,000,000.00, in whole cents',
+    );
+    expect(TERMS_DAYS_MESSAGE).toBe('Payment terms must be a whole number of days from 0 to 365');
   });
 
   it('needs a number of days and an amount it can read', () => {

@@ -1,13 +1,15 @@
 import {
   AU_STATES,
+  CREDIT_LIMIT_MESSAGE,
   type Customer,
   CustomerInput,
   CustomerPaymentSettings,
+  MAX_CREDIT_LIMIT_CENTS,
+  TERMS_DAYS_MESSAGE,
   type EndpointInput,
   type createCustomer,
   type updateCustomer,
 } from '@tradeport/contract';
-import { formatMoney } from '#lib/format.ts';
 import { blanksAsNull, formText } from '#lib/forms/form-text.ts';
 import { centsToDollarsText, parseDollarsToCents } from '#lib/money-input.ts';
 
@@ -70,8 +72,6 @@ export function paymentValuesOf(settings: CustomerPaymentSettings): PaymentSetti
 /** The credit limit as its input names it, for its own error messages. */
 export const CREDIT_LIMIT_FIELD = { name: 'credit limit', example: '5000 or 2500.50' } as const;
 
-export const TERMS_DAYS_MESSAGE = 'Payment terms must be a whole number of days from 0 to 365';
-
 /** Dollars and days as typed → the contract's payment settings (what cannot be read is checked by paymentErrors). */
 export function paymentInputOf(values: PaymentSettingsValues) {
   const creditLimit = parseDollarsToCents(values.credit_limit, CREDIT_LIMIT_FIELD);
@@ -83,7 +83,6 @@ export function paymentInputOf(values: PaymentSettingsValues) {
 }
 
 const TermsDays = CustomerPaymentSettings.shape.payment_terms_days;
-const MAX_CREDIT_LIMIT_CENTS = CustomerPaymentSettings.shape.credit_limit_cents.unwrap().maxValue;
 
 /**
  * The contract's limits on terms and credit, worded in the person's terms (days and dollars,
@@ -99,8 +98,8 @@ export function paymentErrors(values: PaymentSettingsValues): Partial<Record<str
   }
   const creditLimit = parseDollarsToCents(values.credit_limit, CREDIT_LIMIT_FIELD);
   if (!creditLimit.ok) errors.credit_limit = creditLimit.message;
-  else if (MAX_CREDIT_LIMIT_CENTS !== null && (creditLimit.cents ?? 0) > MAX_CREDIT_LIMIT_CENTS) {
-    errors.credit_limit = `The credit limit can be at most ${formatMoney(MAX_CREDIT_LIMIT_CENTS)}`;
+  else if ((creditLimit.cents ?? 0) > MAX_CREDIT_LIMIT_CENTS) {
+    errors.credit_limit = CREDIT_LIMIT_MESSAGE;
   }
   return errors;
 }

@@ -100,7 +100,9 @@ describe('Customer payment settings and a person’s level', { timeout: 20_000 }
     expect(alert).toHaveTextContent(ADMIN_ONLY_REASON);
     // The level is read again, so the inputs the person can no longer use go.
     await waitFor(() => expect(payments.queryByLabelText(/^Payment terms/)).toBeNull());
-    expect(api.requestsTo(route(getCurrentUser)).length).toBeGreaterThanOrEqual(2);
+    // Read once more, not twice: the form hook reloads the level on a FORBIDDEN, the screen does not again.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(api.requestsTo(route(getCurrentUser))).toHaveLength(2);
     // What is shown is what was saved, not the refused 30 days.
     expect(payments.getByText('14 days')).toBeInTheDocument();
     expect(payments.queryByText('30 days')).toBeNull();
@@ -230,6 +232,7 @@ describe('Adding a customer and a person’s level', { timeout: 20_000 }, () => 
     // Now a User: the payment settings they typed are gone, and the defaults would be sent.
     await waitFor(() => expect(form.queryByLabelText(/^Payment terms/)).toBeNull());
     expect(form.getByLabelText(/^Business name/)).toHaveValue('Bistro Nord');
-    expect(api.requestsTo(route(getCurrentUser)).length).toBeGreaterThanOrEqual(2);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(api.requestsTo(route(getCurrentUser))).toHaveLength(2);
   });
 });

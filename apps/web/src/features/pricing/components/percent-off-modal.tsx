@@ -2,7 +2,7 @@ import { Button, Group, Modal, NativeSelect, SegmentedControl, Stack, Text, Text
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { type GroupSummary, TierPercentOffInput } from '@tradeport/contract';
 import { useState } from 'react';
-import { ADMIN_ONLY_REASON, useRefreshAccess } from '#lib/access.ts';
+import { ADMIN_ONLY_REASON } from '#lib/access.ts';
 import { ApiError } from '#lib/api-error.ts';
 import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import { showSuccessToast } from '#lib/toasts.ts';
@@ -72,7 +72,6 @@ function ScopeSelect(props: { kind: ScopeKind; inputProps: GetInputPropsReturnTy
 function PercentOffForm(props: { tier: GroupSummary; onDone: () => void }) {
   const { tier } = props;
   const setPercentOff = useSetTierPercentOff(tier.id);
-  const refreshAccess = useRefreshAccess();
   const { form, formError, formProps, submitProps, isSubmitting } = useContractForm({
     initialValues: INITIAL_VALUES,
     schema: TierPercentOffInput,
@@ -93,10 +92,9 @@ function PercentOffForm(props: { tier: GroupSummary; onDone: () => void }) {
     },
     onFailure: (failure, error) => {
       if (!(error instanceof ApiError)) return failure;
-      if (error.code === 'FORBIDDEN') {
-        refreshAccess();
+      // The form hook reads the level again on a FORBIDDEN.
+      if (error.code === 'FORBIDDEN')
         return { fieldErrors: {}, formError: `No prices were set. ${ADMIN_ONLY_REASON}` };
-      }
       if (error.code === 'NOT_FOUND')
         return { fieldErrors: {}, formError: `No prices were set: ${error.message}` };
       return failure;

@@ -3,7 +3,7 @@ import type { ProductSearchResult } from '@tradeport/contract';
 import { useState } from 'react';
 import { useRefreshAccess } from '#shared/product-groups/api/use-can-edit.ts';
 import { AddResultButton } from '#shared/product-groups/components/add-result-button.tsx';
-import { isForbidden } from '#shared/product-groups/model/write-refusal.ts';
+import { isForbidden } from '#lib/admin-only-reason.ts';
 import { errorProps } from '#lib/forms/use-contract-form.ts';
 import { useSetTierPrice } from '../api/set-tier-price.ts';
 import { checkPrice, priceInputText } from '../model/price-edits.ts';

@@ -156,7 +156,8 @@ describe('Pricing tier screen', () => {
     await userEvent.type(price, '4');
     await userEvent.click(screen.getByRole('button', { name: 'Save 1 price' }));
 
-    expect(await screen.findByText(/Only Admins can change pricing tiers/)).toBeInTheDocument();
+    // The server's words, as every screen shows a FORBIDDEN (lib/admin-only-reason's forbiddenMessage).
+    expect(await screen.findByText('Only Admins can do this.')).toBeInTheDocument();
     expect(screen.getByText('Your price changes were not saved')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Edit details' })).toBeNull());
     expect(screen.queryByRole('textbox', { name: `Tier price for ${flatWhite.name}` })).toBeNull();

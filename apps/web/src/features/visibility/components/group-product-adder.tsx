@@ -2,7 +2,7 @@ import type { ProductSearchResult } from '@tradeport/contract';
 import { useState } from 'react';
 import { useRefreshAccess } from '#shared/product-groups/api/use-can-edit.ts';
 import { AddResultButton } from '#shared/product-groups/components/add-result-button.tsx';
-import { isForbidden } from '#shared/product-groups/model/write-refusal.ts';
+import { isForbidden } from '#lib/admin-only-reason.ts';
 import { useAddGroupProducts } from '../api/add-group-products.ts';
 import { visibilityKind } from '../model/visibility-kind.ts';
 

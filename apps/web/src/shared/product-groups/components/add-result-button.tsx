@@ -20,7 +20,7 @@ export function AddResultButton(props: {
       </Text>
     );
   }
-  const refusal = props.error ? refusalMessage(props.error, props.kind) : null;
+  const refusal = props.error ? refusalMessage(props.error) : null;
   return (
     <Stack gap={4} align="flex-end">
       <Button

@@ -7,11 +7,9 @@ import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import { showSuccessToast } from '#lib/toasts.ts';
 import { FormErrorAlert } from '#lib/ui/form-error-alert.tsx';
 import { useCreateGroup } from '../api/create-group.ts';
-import { useRefreshAccess } from '../api/use-can-edit.ts';
 import { useUpdateGroup } from '../api/update-group.ts';
 import { GROUP_FORM_ERROR_CODES, groupFormFailure, groupValuesOf, isStaleEdit } from '../model/group-form.ts';
 import { capitalise, type GroupKind, type GroupProduct, groupPath } from '../model/group-kind.ts';
-import { isForbidden } from '../model/write-refusal.ts';
 
 type FormProps<S extends z.ZodType<GroupProduct>> = {
   kind: GroupKind<S>;
@@ -27,7 +25,6 @@ function GroupForm<S extends z.ZodType<GroupProduct>>(props: FormProps<S>) {
   const navigate = useNavigate();
   const create = useCreateGroup(kind);
   const update = useUpdateGroup(kind, group?.id ?? '');
-  const refreshAccess = useRefreshAccess();
   const { form, formError, formProps, submitProps, isSubmitting } = useContractForm({
     initialValues: groupValuesOf(group),
     schema: GroupInput,
@@ -45,7 +42,7 @@ function GroupForm<S extends z.ZodType<GroupProduct>>(props: FormProps<S>) {
       await navigate(groupPath(kind, created.id));
     },
     onFailure: (failure, error) => {
-      if (isForbidden(error)) refreshAccess();
+      // A FORBIDDEN: the form hook reads the level again.
       if (group && isStaleEdit(error)) props.onStale();
       return groupFormFailure(failure, error, { kind, isCreate: !group });
     },

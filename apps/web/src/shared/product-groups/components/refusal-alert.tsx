@@ -1,7 +1,8 @@
 import { Alert } from '@mantine/core';
 import { useState } from 'react';
 import { useRefreshAccess } from '../api/use-can-edit.ts';
-import { isForbidden, refusalMessage } from '../model/write-refusal.ts';
+import { isForbidden } from '#lib/admin-only-reason.ts';
+import { refusalMessage } from '../model/write-refusal.ts';
 
 export type Refusal = { title: string; message: string };
 
@@ -14,7 +15,7 @@ export function useRefusal(kind: { plural: string }) {
   const refreshAccess = useRefreshAccess();
   const report = (title: string, error: unknown) => {
     if (isForbidden(error)) refreshAccess();
-    const message = refusalMessage(error, kind);
+    const message = refusalMessage(error);
     if (message) setRefusal({ title, message });
   };
   return { refusal, report, clear: () => setRefusal(null) };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ADMIN_ONLY_REASON } from '#lib/admin-only-reason.ts';
 import { ApiError } from '#lib/api-error.ts';
 import { groupFormFailure, groupValuesOf, isStaleEdit } from './group-form.ts';
 import { refusalMessage } from './write-refusal.ts';
@@ -10,7 +11,9 @@ const conflict = (details?: { path: string; message: string }[]) =>
     status: 409,
     body: { error_code: 'CONFLICT', message: 'Already used or changed', details },
   });
-const forbidden = new ApiError({ status: 403, body: { error_code: 'FORBIDDEN', message: 'Forbidden' } });
+const SERVER_WORDS = 'Only an Admin of this organisation can do this.';
+const forbidden = new ApiError({ status: 403, body: { error_code: 'FORBIDDEN', message: SERVER_WORDS } });
+const wordless = new ApiError({ status: 403, body: null, code: 'FORBIDDEN' });
 
 describe('groupFormFailure', () => {
   it('puts a bare 409 on the name when adding, since only the name can conflict', () => {
@@ -32,20 +35,21 @@ describe('groupFormFailure', () => {
     expect(groupFormFailure(failure, error, { kind, isCreate: false })).toBe(failure);
   });
 
-  it('says who may make the change after a 403', () => {
-    expect(groupFormFailure(none, forbidden, { kind, isCreate: true }).formError).toBe(
-      'Only Admins can change pricing tiers. Ask an Admin of your organisation to make this change.',
-    );
+  // One wording of the refusal on every screen: lib/admin-only-reason's forbiddenMessage.
+  it('says who may make the change after a 403, as every screen says it', () => {
+    expect(groupFormFailure(none, forbidden, { kind, isCreate: true }).formError).toBe(SERVER_WORDS);
+    expect(groupFormFailure(none, wordless, { kind, isCreate: true }).formError).toBe(ADMIN_ONLY_REASON);
   });
 });
 
 describe('refusalMessage', () => {
   it('explains the refusals a screen shows itself, and leaves the rest to the toast', () => {
-    expect(refusalMessage(forbidden, kind)).toMatch(/^Only Admins can change pricing tiers/);
-    expect(refusalMessage(conflict(), kind)).toBe('Already used or changed');
+    expect(refusalMessage(forbidden)).toBe(SERVER_WORDS);
+    expect(refusalMessage(wordless)).toBe(ADMIN_ONLY_REASON);
+    expect(refusalMessage(conflict())).toBe('Already used or changed');
     const busy = new ApiError({ status: 429, body: { error_code: 'RATE_LIMITED', message: 'Slow down' } });
-    expect(refusalMessage(busy, kind)).toBeNull();
-    expect(refusalMessage(new Error('boom'), kind)).toBeNull();
+    expect(refusalMessage(busy)).toBeNull();
+    expect(refusalMessage(new Error('boom'))).toBeNull();
   });
 });
 

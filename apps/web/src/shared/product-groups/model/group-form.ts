@@ -1,7 +1,7 @@
 import type { GroupSummary } from '@tradeport/contract';
 import { ApiError } from '#lib/api-error.ts';
 import type { FormFailure } from '#lib/forms/place-errors.ts';
-import { forbiddenMessage, isForbidden } from './write-refusal.ts';
+import { forbiddenMessage, isForbidden } from '#lib/admin-only-reason.ts';
 
 /** The form's text as typed; the contract's GroupInput trims it and turns a blank description to null. */
 export type GroupValues = { name: string; description: string };
@@ -31,7 +31,7 @@ export function groupFormFailure(
   error: unknown,
   options: { kind: { plural: string }; isCreate: boolean },
 ): FormFailure {
-  if (isForbidden(error)) return { fieldErrors: {}, formError: forbiddenMessage(options.kind) };
+  if (isForbidden(error)) return { fieldErrors: {}, formError: forbiddenMessage(error) };
   if (isStaleEdit(error)) {
     return options.isCreate && error instanceof ApiError
       ? { fieldErrors: { name: error.message }, formError: null }

@@ -1,3 +1,4 @@
+import { forbiddenMessage } from '#lib/admin-only-reason.ts';
 import { ApiError } from '#lib/api-error.ts';
 
 /**
@@ -7,17 +8,12 @@ import { ApiError } from '#lib/api-error.ts';
  */
 export const WRITE_ERROR_CODES = ['FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'VALIDATION_ERROR'] as const;
 
-export function isForbidden(error: unknown): boolean {
-  return error instanceof ApiError && error.code === 'FORBIDDEN';
-}
-
-export function forbiddenMessage(kind: { plural: string }): string {
-  return `Only Admins can change ${kind.plural}. Ask an Admin of your organisation to make this change.`;
-}
-
-/** What to say where a change was refused; null when the API client has already shown a toast. */
-export function refusalMessage(error: unknown, kind: { plural: string }): string | null {
+/**
+ * What to say where a change was refused; null when the API client has already shown a toast. A
+ * FORBIDDEN is worded as on every screen (lib/admin-only-reason's forbiddenMessage).
+ */
+export function refusalMessage(error: unknown): string | null {
   if (!(error instanceof ApiError)) return null;
-  if (error.code === 'FORBIDDEN') return forbiddenMessage(kind);
+  if (error.code === 'FORBIDDEN') return forbiddenMessage(error);
   return (WRITE_ERROR_CODES as readonly string[]).includes(error.code) ? error.message : null;
 }
