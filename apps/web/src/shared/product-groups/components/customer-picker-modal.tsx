@@ -63,7 +63,7 @@ function CustomerPicker<S extends z.ZodType<GroupProduct>>(props: PickerProps<S>
   const { searchText, setSearchText, search: term } = useDebouncedSearch({ minLength: MIN_SEARCH_CHARS });
   const query = useCustomerSearch(term);
   const add = useAddGroupCustomer(kind, group.id);
-  const { refusal, report, clear } = useRefusal(kind);
+  const { refusal, report, clear } = useRefusal();
   const [addedIds, setAddedIds] = useState<ReadonlySet<string>>(new Set());
   const customers = query.data?.items ?? [];
 

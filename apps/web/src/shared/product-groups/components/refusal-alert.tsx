@@ -10,7 +10,7 @@ export type Refusal = { title: string; message: string };
  * A section's refused changes: `report` keeps what to say (nothing when the API client has already
  * toasted it), and after a 403 reloads the person's level so actions they lost disappear.
  */
-export function useRefusal(kind: { plural: string }) {
+export function useRefusal() {
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const refreshAccess = useRefreshAccess();
   const report = (title: string, error: unknown) => {

@@ -40,7 +40,7 @@ export function GroupDetailScreen<S extends z.ZodType<GroupProduct>>(props: {
   const isGroupId = isUuid(groupId);
   const query = useGroup(kind, groupId, { enabled: isGroupId });
   const canEdit = useCanEdit();
-  const { refusal, report, clear } = useRefusal(kind);
+  const { refusal, report, clear } = useRefusal();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = tabOf(searchParams.get('tab'));
 
