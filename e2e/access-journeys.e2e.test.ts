@@ -86,6 +86,9 @@ describe('a café user', () => {
     for (const path of ['/products', '/customers', '/pricing']) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+      // Absence proves something only once the page has settled: every request answered, so a
+      // button or refusal drawn after a late answer would be here by now.
+      await page.waitForLoadState('networkidle');
       for (const name of ['Import', 'Export', 'Create', 'New']) {
         expect(await page.getByRole('button', { name, exact: false }).count()).toBe(0);
       }
