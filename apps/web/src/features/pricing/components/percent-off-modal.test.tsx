@@ -1,6 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { listBrands, listCategories, listTierItems, setTierPercentOff } from '@tradeport/contract';
+import {
+  listBrands,
+  listCategories,
+  listTierItems,
+  MAX_PERCENT_OFF_PRODUCTS,
+  setTierPercentOff,
+} from '@tradeport/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubGroupApi } from '#shared/product-groups/testing/group-api-stub.tsx';
 import { type FakeHandler, route } from '#testing/fake-api.ts';
@@ -104,5 +110,19 @@ describe('Setting a tier’s prices by brand or category', () => {
     expect(await dialog.findByRole('alert')).toHaveTextContent(
       'No prices were set. Only an Admin of this organisation can change this.',
     );
+  });
+
+  it('says inline when the brand has more products than one call may price, keeping the dialog open', async () => {
+    const message = `More than ${MAX_PERCENT_OFF_PRODUCTS.toLocaleString('en-AU')} current products are in this brand or category; price a narrower category, or fewer at a time. Nothing was changed.`;
+    stub({
+      [route(setTierPercentOff, TIER)]: () => json(400, { error_code: 'VALIDATION_ERROR', message }),
+    });
+    const dialog = await openDialog();
+    await userEvent.selectOptions(await dialog.findByLabelText('Brand'), dairy.name);
+    await userEvent.type(dialog.getByLabelText(/^Percentage off/), '5');
+    await userEvent.click(dialog.getByRole('button', { name: 'Set prices' }));
+
+    expect(await dialog.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByRole('dialog', { name: 'Set prices by brand or category' })).toBeInTheDocument();
   });
 });
