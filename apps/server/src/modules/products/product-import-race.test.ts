@@ -62,4 +62,20 @@ describe('CSV import against a concurrent edit', () => {
     expect(bySku['SAME-1']?.name).toBe('Same');
     expect(bySku['NEW-1']?.name).toBe('New');
   });
+
+  it('counts, on a file refused for a bad row, the rows it would update, writing nothing', async () => {
+    const { merchantId, admin } = await newMerchant();
+    await create(merchantId, admin.headers, { sku: 'KEEP-1', name: 'Keep', base_price_cents: 100 });
+    await create(merchantId, admin.headers, { sku: 'EDIT-1', name: 'Edit', base_price_cents: 100 });
+    const before = await snapshot(merchantId);
+    const result = await importProducts(t.database.db as Db, {
+      merchantId,
+      csv: 'sku,name,base_price\nKEEP-1,Keep,1.00\nEDIT-1,Edited,1.00\nBAD 1,,x',
+      isDryRun: false,
+      now: new Date(),
+    });
+    expect(result).toMatchObject({ is_written: false, created: 0, updated: 1, unchanged: 1 });
+    expect(result.errors.length).toBeGreaterThan(0);
+    expect(await snapshot(merchantId)).toEqual(before);
+  });
 });

@@ -147,8 +147,10 @@ export async function importProducts(
     // Only the file's columns change an existing product: a file without a brand column keeps brands.
     const updateColumns = columns.map((column) => COLUMNS_OF[column]);
     const matched = rows.filter((row) => existing.has(row.sku));
-    // A preview counts what the write would change; the write itself counts what it changed.
-    const changedIds = options.isDryRun
+    // A preview (a dry run, or a file refused for bad rows) counts what the write would change;
+    // the write itself counts what it changed.
+    const isWriting = errors.length === 0 && !options.isDryRun;
+    const changedIds = !isWriting
       ? await findChangedProducts(tx, {
           merchantId,
           columns: updateColumns,
@@ -167,7 +169,7 @@ export async function importProducts(
       new_categories: plan.missing.categories,
       new_units_of_measure: plan.missing.units,
     };
-    if (errors.length > 0 || options.isDryRun) {
+    if (!isWriting) {
       return bulkResult('import', { ...summary, is_written: false, errors: capped(errors) });
     }
 
