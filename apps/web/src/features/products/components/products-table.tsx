@@ -188,9 +188,9 @@ function ProductCard(props: { product: Product; isSelected: boolean; onToggle: (
   );
 }
 
-const SORT_OPTIONS = COLUMNS.filter((column) => column.sort).map((column) => ({
+const SORT_OPTIONS = COLUMNS.filter((column) => column.sort && column.sortName).map((column) => ({
   value: column.sort!,
-  label: column.label === 'Base price (ex GST)' ? 'Base price' : column.label,
+  label: column.sortName!.charAt(0).toUpperCase() + column.sortName!.slice(1),
 }));
 const DIRECTION_OPTIONS: { value: SortDirection; label: string }[] = [
   { value: 'asc', label: 'Ascending' },
