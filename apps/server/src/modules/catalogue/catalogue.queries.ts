@@ -1,5 +1,5 @@
 import { type CatalogueProduct, resolveUnitPrice } from '@tradeport/contract';
-import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.ts';
 import {
@@ -14,7 +14,7 @@ import { afterCursor } from '../../platform/db/keyset-cursor.ts';
 import { toPage } from '../product-groups/listing.queries.ts';
 import { hasTrigramWord, productMatchesSearch } from '../products/product-search.queries.ts';
 import type { CatalogueViewer } from './catalogue-viewer.ts';
-import { visibleToCustomerAccount } from './catalogue-visibility.queries.ts';
+import { groupsLetSee, visibleToCustomerAccount } from './catalogue-visibility.queries.ts';
 import { literalLimit } from '../../platform/db/statement-caching-client.ts';
 
 // The catalogue as one customer account sees it. Both reads pick their rows with
@@ -33,20 +33,52 @@ function selectVisiblePage(
   options: { viewer: CatalogueViewer; conditions: (SQL | undefined)[]; limit: number; isSearch?: boolean },
 ) {
   const { merchantId, customerAccountId } = options.viewer;
+  if (options.isSearch) return selectVisibleMatches(db, options);
   return db
     .select({ id: products.id, sortKey: sortKey.as('sort_key') })
     .from(products)
     .where(
       and(
         eq(products.merchantId, merchantId),
-        visibleToCustomerAccount(customerAccountId, { isWalkingInOrder: !options.isSearch }),
+        visibleToCustomerAccount(customerAccountId, { isWalkingInOrder: true }),
         ...options.conditions,
       ),
     )
-    .orderBy(options.isSearch ? sql`${sortKey} asc nulls first` : asc(sortKey), asc(products.id))
+    .orderBy(asc(sortKey), asc(products.id))
     .limit(literalLimit(options.limit))
     .as('page');
 }
+
+/**
+ * A search's page: the merchant's active products matching the words, straight from the trigram
+ * index (products_merchant_search_idx, led by merchant_id), sorted by name; then the groups' half
+ * of the visibility rule for each in that order until the page is full. OFFSET 0 keeps the
+ * candidates a subquery of their own, so PostgreSQL neither tests visibility before sorting (a
+ * probe per match, thousands for a common word) nor hashes every visibility group up front.
+ */
+function selectVisibleMatches(
+  db: Db,
+  options: { viewer: CatalogueViewer; conditions: (SQL | undefined)[]; limit: number },
+) {
+  const { merchantId, customerAccountId } = options.viewer;
+  const candidates = db
+    .select({ id: products.id, sortKey: sortKey.as('sort_key') })
+    .from(products)
+    .where(and(eq(products.merchantId, merchantId), isNull(products.archivedAt), ...options.conditions))
+    .orderBy(sql`${sortKey} asc nulls first`, asc(products.id))
+    .offset(literalOffsetZero)
+    .as('candidates');
+  return db
+    .select({ id: candidates.id, sortKey: candidates.sortKey })
+    .from(candidates)
+    .where(groupsLetSee(customerAccountId, { productId: sql`${candidates.id}`, isPerRow: true }))
+    .orderBy(sql`${candidates.sortKey} asc nulls first`, asc(candidates.id))
+    .limit(literalLimit(options.limit))
+    .as('page');
+}
+
+/** `offset 0` written into the statement (a parameter would leave the planner guessing). */
+const literalOffsetZero = sql.raw('0') as unknown as number;
 
 /** A page of products with what a customer sees of them, and the account's tier price. */
 function selectCatalogue(
@@ -132,11 +164,12 @@ function inCategory(db: Db, options: { merchantId: string; categoryId: string })
  * Without a search, PostgreSQL walks products_merchant_active_name_idx and stops after a page: the
  * same cost at row 25 and row 90,000. The search is the word rule (productMatchesSearch: every
  * word in the name, SKU or brand). With a word of a trigram or more, the matches are found
- * first (the trigram index) and then sorted, because walking in name order reads every product
- * alphabetically before the matches, and the words people search for (a brand, a kind of
- * product) cluster by name. The planner assumes no such clustering, so `nulls first` (name is
- * never null: the same order) is what tells it the index cannot supply this order. Words of two
- * letters have no trigram to look up and match often, so those searches walk.
+ * first (the merchant's trigram index) and then sorted (selectVisibleMatches), because walking in
+ * name order reads every product alphabetically before the matches, and the words people search
+ * for (a brand, a kind of product) cluster by name. The planner assumes no such clustering, so
+ * `nulls first` (name is never null: the same order) is what tells it the index cannot supply
+ * this order. Words of two letters have no trigram to look up and match often, so those searches
+ * walk.
  */
 export async function listCataloguePage(
   db: Db,

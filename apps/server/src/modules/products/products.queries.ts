@@ -25,7 +25,7 @@ import { containsPattern } from '../../platform/db/like-pattern.ts';
 import {
   hasTrigramWord,
   productMatchesSearch,
-  productSearchText,
+  productNearestText,
   TRIGRAM_LENGTH,
 } from './product-search.queries.ts';
 import { literalLimit } from '../../platform/db/statement-caching-client.ts';
@@ -85,7 +85,7 @@ export function toProduct(row: ProductRow): Product {
   };
 }
 
-const searchText = productSearchText;
+const searchText = productNearestText;
 
 const statusCondition = (status: ProductStatus) =>
   status === 'active'

@@ -46,10 +46,16 @@ export const products = pgTable(
     index('products_merchant_sku_order_idx').on(t.merchantId, sql`lower(${t.sku})`, t.id),
     index('products_merchant_price_idx').on(t.merchantId, t.basePriceCents, t.id),
     index('products_merchant_updated_idx').on(t.merchantId, t.updatedAt, t.id),
-    // Trigram search over name and SKU together: GIN answers "contains" filters (lists), GiST
-    // answers "nearest first" (pickers) by walking the index in distance order, so a picker
-    // reads about as many rows as it returns however many products match.
-    index('products_search_trgm_idx').using('gin', sql`lower(${t.name} || ' ' || ${t.sku}) gin_trgm_ops`),
+    // Trigram search over name and SKU together. GIN answers "contains" filters (the word rule:
+    // lists, catalogue, export), led by merchant_id (btree_gin) so the candidates are one
+    // merchant's; GiST answers "nearest first" (pickers) by walking the index in distance order,
+    // so a picker reads about as many rows as it returns however many products match. Two
+    // spellings of one text, so that each query finds only its own index (product-search.queries).
+    index('products_merchant_search_idx').using(
+      'gin',
+      t.merchantId,
+      sql`(lower(${t.name}) || ' ' || lower(${t.sku})) gin_trgm_ops`,
+    ),
     index('products_search_gist_idx').using('gist', sql`lower(${t.name} || ' ' || ${t.sku}) gist_trgm_ops`),
     // Leads with brand_id for the delete guard's count; ordered by name for a brand's products.
     index('products_brand_idx').on(t.brandId, sql`lower(${t.name})`, t.id),
