@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/client.ts';
 import {
+  brands,
   customerAccounts,
   pricingTiers,
   tierPrices,
@@ -17,7 +18,9 @@ import { findVisibleProductForCustomer, listCataloguePage } from './catalogue.qu
 // The catalogue's SQL against the contract's statement of the two rules: for random small worlds
 // (products, some archived; 0–3 visibility groups; 2–3 customers; tiers with some prices), what
 // the queries return for each customer is exactly what isProductVisibleTo and resolveUnitPrice say,
-// and a search finds exactly what the word rule (matchesSearchWords) says.
+// and a search finds exactly what the word rule (matchesSearchWords) says, words matched in the
+// name, the SKU or the brand's name (a search sorts the matches first and tests visibility after,
+// page by page: the same answer as browsing must give).
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -28,6 +31,8 @@ afterAll(() => drop());
 
 const GROUPS = 3;
 const TIERS = 2;
+/** Brand names sharing words with each other and with the product names. */
+const BRANDS = ['Dale Farms', 'Apple Barn Co'];
 const flags = (count: number) => fc.array(fc.boolean(), { minLength: count, maxLength: count });
 
 const worldArbitrary = fc
@@ -38,6 +43,7 @@ const worldArbitrary = fc
         // Few distinct names, in both cases: ties in lower(name) exercise the id tie-break.
         name: fc.constantFrom('apple', 'Apple', 'bread', 'Cheese', 'dates'),
         isArchived: fc.boolean(),
+        brand: fc.option(fc.integer({ min: 0, max: BRANDS.length - 1 }), { nil: null }),
         basePriceCents: fc.integer({ min: 0, max: 5_000 }),
         inGroup: flags(GROUPS),
         tierPrice: fc.array(fc.option(fc.integer({ min: 0, max: 5_000 }), { nil: null }), {
@@ -58,7 +64,23 @@ const worldArbitrary = fc
     // Without a search the query walks the name index; with one it sorts the matches. Searches of
     // several words must match every word, in any order (the word rule, matchesSearchWords).
     search: fc.option(
-      fc.constantFrom('app', 'APPLE', 'ee', 'p-1', 'p-1 app', 'APPLE  p-', 'ee p', 'bread apple', 'p- br'),
+      fc.constantFrom(
+        'app',
+        'APPLE',
+        'ee',
+        'p-1',
+        'p-1 app',
+        'APPLE  p-',
+        'ee p',
+        'bread apple',
+        'p- br',
+        // Words of a brand's name, alone and beside words of the product's own.
+        'farms',
+        'DALE p-',
+        'barn bread',
+        'co apple',
+        'farms barn',
+      ),
       { nil: undefined },
     ),
   })
@@ -82,6 +104,10 @@ async function store(world: World) {
         .values(Array.from({ length: world.groupCount }, (_, i) => ({ merchantId, name: `Group ${i}` })))
         .returning()
     : [];
+  const brandRows = await db
+    .insert(brands)
+    .values(BRANDS.map((name) => ({ merchantId, name })))
+    .returning();
   const tiers = await db
     .insert(pricingTiers)
     .values(Array.from({ length: TIERS }, (_, i) => ({ merchantId, name: `Tier ${i}` })))
@@ -94,11 +120,13 @@ async function store(world: World) {
       sku: `P-${index}`,
       basePriceCents: spec.basePriceCents,
       archivedAt: spec.isArchived ? new Date() : null,
+      brandId: spec.brand === null ? null : brandRows[spec.brand]!.id,
     });
     products.push({
       ...spec,
       id: product.id,
       sku: product.sku,
+      brandName: spec.brand === null ? null : BRANDS[spec.brand]!,
       groupIds: groups.filter((_, g) => spec.inGroup[g]).map((g) => g.id),
     });
     for (const [g, group] of groups.entries()) {
@@ -193,6 +221,7 @@ describe('catalogue visibility and price SQL', () => {
                 id: product.id,
                 name: product.name,
                 sku: product.sku,
+                brand_name: product.brandName,
                 price_cents: resolveUnitPrice({ basePriceCents: product.basePriceCents, tierPriceCents }),
                 is_tier_price: tierPriceCents !== null && tierPriceCents !== undefined,
               };
@@ -202,15 +231,19 @@ describe('catalogue visibility and price SQL', () => {
           const expected = visible.filter(
             (product) =>
               search === undefined ||
-              matchesSearchWords({ name: product.name, sku: product.sku, brandName: null }, search),
+              matchesSearchWords(
+                { name: product.name, sku: product.sku, brandName: product.brand_name },
+                search,
+              ),
           );
           const viewer = { merchantId: stored.merchantId, customerAccountId: customer.accountId };
 
           const listed = await listEverything({ viewer, pageSize: world.pageSize, search });
-          const seen = listed.map(({ id, name, sku, price_cents, is_tier_price }) => ({
+          const seen = listed.map(({ id, name, sku, brand_name, price_cents, is_tier_price }) => ({
             id,
             name,
             sku,
+            brand_name,
             price_cents,
             is_tier_price,
           }));
@@ -224,7 +257,7 @@ describe('catalogue visibility and price SQL', () => {
           }
         }
       }),
-      { numRuns: 20 },
+      { numRuns: 30 },
     );
   });
 });
