@@ -7,13 +7,14 @@ import {
   brands,
   customerAccounts,
   pricingTiers,
+  products as productsTable,
   tierPrices,
   visibilityGroupCustomers,
   visibilityGroupProducts,
   visibilityGroups,
 } from '../../platform/db/schema/index.ts';
 import { createOrganisation, createTestProduct, openTestDatabase } from '../../testing/index.ts';
-import { findVisibleProductForCustomer, listCataloguePage } from './catalogue.queries.ts';
+import { findVisibleProductForCustomer, listCataloguePage, WALKED_ROWS } from './catalogue.queries.ts';
 
 // The catalogue's SQL against the contract's statement of the two rules: for random small worlds
 // (products, some archived; 0–3 visibility groups; 2–3 customers; tiers with some prices), what
@@ -259,5 +260,58 @@ describe('catalogue visibility and price SQL', () => {
       }),
       { numRuns: 30 },
     );
+  });
+
+  it('finds the matches of a search beyond its walk in name order, visible ones only, page by page', async () => {
+    // More products than a search walks, the matches all after them in name order: the walk finds
+    // none, so the page comes from the trigram index, and must be the same as the rule says.
+    const { db } = database;
+    const merchant = await createOrganisation(db, { kind: 'MERCHANT', title: 'Walk Merchant' });
+    const merchantId = merchant.id;
+    const filler = Array.from({ length: WALKED_ROWS + 50 }, (_, i) => ({
+      merchantId,
+      name: `Apple ${String(i).padStart(5, '0')}`,
+      sku: `F-${i}`,
+      basePriceCents: 100,
+    }));
+    for (let i = 0; i < filler.length; i += 500) {
+      await db.insert(productsTable).values(filler.slice(i, i + 500));
+    }
+    const late = await db
+      .insert(productsTable)
+      .values(
+        ['Zebra Oat Milk', 'zebra oat milk', 'Zebra Milk', 'Zulu Oat Milk', 'Zebra Oats'].map((name, i) => ({
+          merchantId,
+          name,
+          sku: `Z-${i}`,
+          basePriceCents: 200,
+        })),
+      )
+      .returning();
+    const [group] = await db.insert(visibilityGroups).values({ merchantId, name: 'Hidden' }).returning();
+    // The second "zebra oat milk" is in a group the customer is not in.
+    await db
+      .insert(visibilityGroupProducts)
+      .values({ merchantId, groupId: group!.id, productId: late[1]!.id });
+    const organisation = await createOrganisation(db, {
+      kind: 'CUSTOMER',
+      title: 'Customer',
+      slug: `c-${randomUUID()}`,
+    });
+    const [account] = await db
+      .insert(customerAccounts)
+      .values({ merchantId, customerOrganisationId: organisation.id })
+      .returning();
+    const viewer = { merchantId, customerAccountId: account!.id };
+
+    for (const pageSize of [1, 2, 50]) {
+      const names = (await listEverything({ viewer, pageSize, search: 'oat MILK' })).map((p) => p.name);
+      expect(names).toEqual(['Zebra Oat Milk', 'Zulu Oat Milk']);
+    }
+    // A common word fills its page from the walk, and then goes on past it.
+    const apples = await listCataloguePage(db, { viewer, limit: 50, search: 'apple' });
+    expect(apples.items.map((p) => p.name)).toEqual(filler.slice(0, 50).map((p) => p.name));
+    const all = await listEverything({ viewer, pageSize: 100, search: 'apple 0' });
+    expect(all).toHaveLength(filler.filter((p) => p.name.includes(' 0')).length);
   });
 });

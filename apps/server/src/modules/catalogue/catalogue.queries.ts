@@ -30,10 +30,9 @@ const sortKey = sql<string>`lower(${products.name})`;
  */
 function selectVisiblePage(
   db: Db,
-  options: { viewer: CatalogueViewer; conditions: (SQL | undefined)[]; limit: number; isSearch?: boolean },
+  options: { viewer: CatalogueViewer; conditions: (SQL | undefined)[]; limit: number },
 ) {
   const { merchantId, customerAccountId } = options.viewer;
-  if (options.isSearch) return selectVisibleMatches(db, options);
   return db
     .select({ id: products.id, sortKey: sortKey.as('sort_key') })
     .from(products)
@@ -49,9 +48,48 @@ function selectVisiblePage(
     .as('page');
 }
 
+/** Products a search walks in name order before it turns to the trigram index instead. */
+export const WALKED_ROWS = 2_000;
+
 /**
- * A search's page: the merchant's active products matching the words, straight from the trigram
- * index (products_merchant_search_idx, led by merchant_id), sorted by name; then the groups' half
+ * A search's page from the next WALKED_ROWS active products in name order (the walk of
+ * products_merchant_active_name_idx, each row's match worked out beside it), then the groups'
+ * half of the visibility rule for each match in turn until the page is full. Fewer rows than
+ * asked when the walk ran out first: the caller then asks selectVisibleMatches.
+ */
+function selectWalkedMatches(
+  db: Db,
+  options: { viewer: CatalogueViewer; match: SQL; conditions: (SQL | undefined)[]; limit: number },
+) {
+  const { merchantId, customerAccountId } = options.viewer;
+  const walk = db
+    .select({
+      id: products.id,
+      sortKey: sortKey.as('sort_key'),
+      isMatch: sql<boolean>`${options.match}`.as('is_match'),
+    })
+    .from(products)
+    .where(and(eq(products.merchantId, merchantId), isNull(products.archivedAt), ...options.conditions))
+    .orderBy(asc(sortKey), asc(products.id))
+    .limit(literalLimit(WALKED_ROWS))
+    .as('walk');
+  return db
+    .select({ id: walk.id, sortKey: walk.sortKey })
+    .from(walk)
+    .where(
+      and(
+        sql`${walk.isMatch}`,
+        groupsLetSee(customerAccountId, { productId: sql`${walk.id}`, isPerRow: true }),
+      ),
+    )
+    .orderBy(asc(walk.sortKey), asc(walk.id))
+    .limit(literalLimit(options.limit))
+    .as('page');
+}
+
+/**
+ * A search's page when the walk finds too few: the merchant's active products matching the words,
+ * straight from the trigram index (products_merchant_search_idx, led by merchant_id), sorted by name; then the groups' half
  * of the visibility rule for each in that order until the page is full. OFFSET 0 keeps the
  * candidates a subquery of their own, so PostgreSQL neither tests visibility before sorting (a
  * probe per match, thousands for a common word) nor hashes every visibility group up front.
@@ -163,37 +201,45 @@ function inCategory(db: Db, options: { merchantId: string; categoryId: string })
  *
  * Without a search, PostgreSQL walks products_merchant_active_name_idx and stops after a page: the
  * same cost at row 25 and row 90,000. The search is the word rule (productMatchesSearch: every
- * word in the name, SKU or brand). With a word of a trigram or more, the matches are found
- * first (the merchant's trigram index) and then sorted (selectVisibleMatches), because walking in
- * name order reads every product alphabetically before the matches, and the words people search
- * for (a brand, a kind of product) cluster by name. The planner assumes no such clustering, so
- * `nulls first` (name is never null: the same order) is what tells it the index cannot supply
- * this order. Words of two letters have no trigram to look up and match often, so those searches
- * walk.
+ * word in the name, SKU or brand). Words of two letters have no trigram to look up and match
+ * often, so those searches walk the same way. With a word of a trigram or more, the walk is
+ * bounded (selectWalkedMatches: the next WALKED_ROWS products in name order): a common word fills
+ * the page within it, at the cost of a page of browsing. When it does not (a rarer word, or words
+ * that cluster by name further on, as a brand does), the matches are taken from the merchant's
+ * trigram index instead and sorted (selectVisibleMatches), since walking on would read every
+ * product alphabetically before them. Both answer the same rows: the second simply starts over.
  */
 export async function listCataloguePage(
   db: Db,
   options: { viewer: CatalogueViewer; limit: number; cursor?: string; search?: string; categoryId?: string },
 ) {
   const { viewer } = options;
-  const page = selectVisiblePage(db, {
+  const match = productMatchesSearch({ merchantId: viewer.merchantId, search: options.search });
+  const conditions = [
+    options.categoryId
+      ? inCategory(db, { merchantId: viewer.merchantId, categoryId: options.categoryId })
+      : undefined,
+    afterCursor({ cursor: options.cursor, sortKey, id: products.id }),
+  ];
+  const limit = options.limit + 1;
+  const pageOf = (rows: CatalogueRow[]) =>
+    toPage({
+      rows,
+      limit: options.limit,
+      keyOf: (row) => ({ name: row.sortKey, id: row.id }),
+      toItem: toCatalogueProduct,
+    });
+  if (!match || !hasTrigramWord(options.search)) {
+    const page = selectVisiblePage(db, { viewer, limit, conditions: [match, ...conditions] });
+    return pageOf(await selectCatalogue(db, { viewer, page }));
+  }
+  const walked = await selectCatalogue(db, {
     viewer,
-    limit: options.limit + 1,
-    isSearch: hasTrigramWord(options.search),
-    conditions: [
-      productMatchesSearch({ merchantId: viewer.merchantId, search: options.search }),
-      options.categoryId
-        ? inCategory(db, { merchantId: viewer.merchantId, categoryId: options.categoryId })
-        : undefined,
-      afterCursor({ cursor: options.cursor, sortKey, id: products.id }),
-    ],
+    page: selectWalkedMatches(db, { viewer, limit, match, conditions }),
   });
-  return toPage({
-    rows: await selectCatalogue(db, { viewer, page }),
-    limit: options.limit,
-    keyOf: (row) => ({ name: row.sortKey, id: row.id }),
-    toItem: toCatalogueProduct,
-  });
+  if (walked.length >= limit) return pageOf(walked);
+  const page = selectVisibleMatches(db, { viewer, limit, conditions: [match, ...conditions] });
+  return pageOf(await selectCatalogue(db, { viewer, page }));
 }
 
 /**
