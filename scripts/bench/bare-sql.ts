@@ -4,10 +4,10 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { LoadResult } from './load.ts';
 
-// The limit a route is held to: the SQL it runs for its answer, run by a bare `pg` client at the
-// same concurrency, in the same run, against the same database. The SQL is not written out here
-// but captured from the server's own query functions (loaded from source by path, so this
-// project's types stay its own), so the two cannot drift apart.
+// The limit a route is held to: the SQL it runs for its answer (its access check, then its page),
+// run by a bare `pg` client at the same concurrency, in the same run, against the same database.
+// The SQL is not written out here but captured from the server's own query functions (loaded from
+// source by path, so this project's types stay its own), so the two cannot drift apart.
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const serverModule = (file: string) => path.join(ROOT, 'apps/server/src', file);
@@ -22,22 +22,40 @@ type Viewer = { merchantId: string; customerAccountId: string };
 type Parse = { parse(input: unknown): Record<string, unknown> };
 type Endpoint = { query: Parse };
 type QueryFunction = (db: unknown, options: Record<string, unknown>) => Promise<unknown>;
+type AccessQueries = {
+  findMembership(options: { userId: string; organisationId: string }): Promise<unknown>;
+  findCustomerAccount(options: {
+    userId: string;
+    organisationId: string;
+    merchantId: string;
+  }): Promise<unknown>;
+};
 
 /** What a route's handler passes its query function, from the query string as the route parses it. */
 export type RouteCall =
-  | { kind: 'catalogue'; viewer: Viewer; query: Record<string, string> }
-  | { kind: 'products'; merchantId: string; query: Record<string, string> };
+  | {
+      kind: 'catalogue';
+      viewer: Viewer;
+      /** Who asks, and as which customer organisation: the access check's inputs. */
+      userId: string;
+      customerOrganisationId: string;
+      query: Record<string, string>;
+    }
+  | { kind: 'products'; merchantId: string; userId: string; query: Record<string, string> };
 
 /**
  * Runs the route's query function once, as its handler calls it, against `databaseUrl` through a
  * Drizzle that records each statement; resolves with the statements, in order.
  */
 export async function captureRouteSql(databaseUrl: string, call: RouteCall): Promise<CapturedQuery[]> {
-  const [schema, contract, catalogue, products] = await Promise.all([
+  const [schema, contract, catalogue, products, access] = await Promise.all([
     import(serverModule('platform/db/schema/index.ts')) as Promise<Record<string, unknown>>,
     import(contractModule) as Promise<Record<string, Endpoint>>,
     import(serverModule('modules/catalogue/catalogue.queries.ts')) as Promise<Record<string, QueryFunction>>,
     import(serverModule('modules/products/products.queries.ts')) as Promise<Record<string, QueryFunction>>,
+    import(serverModule('platform/tenancy/membership.queries.ts')) as Promise<{
+      prepareAccessQueries(db: unknown): AccessQueries;
+    }>,
   ]);
   const captured: CapturedQuery[] = [];
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
@@ -48,12 +66,20 @@ export async function captureRouteSql(databaseUrl: string, call: RouteCall): Pro
       casing: 'snake_case',
       logger: { logQuery: (text, values) => captured.push({ text, values }) },
     });
+    // The access check each route runs first (resolveAccess, in the API's preValidation).
+    const accessQueries = access.prepareAccessQueries(db);
     if (call.kind === 'catalogue') {
+      await accessQueries.findCustomerAccount({
+        userId: call.userId,
+        organisationId: call.customerOrganisationId,
+        merchantId: call.viewer.merchantId,
+      });
       // catalogue.routes.ts: the customer organisation picks the viewer; category_id is renamed.
-      const query = contract.listCatalogue!.query.parse({ customer_organisation_id: ZERO_ID, ...call.query });
+      const query = contract.listCatalogue!.query.parse(call.query);
       const { customer_organisation_id: _customer, category_id, ...page } = query;
       await catalogue.listCataloguePage!(db, { viewer: call.viewer, categoryId: category_id, ...page });
     } else {
+      await accessQueries.findMembership({ userId: call.userId, organisationId: call.merchantId });
       // products.routes.ts (listProducts): paging and sort apart, the rest are filters.
       const query = contract.listProducts!.query.parse(call.query);
       const { limit, cursor, sort, direction, with_total, ...filters } = query;
@@ -73,8 +99,6 @@ export async function captureRouteSql(databaseUrl: string, call: RouteCall): Pro
   if (captured.length === 0) throw new Error(`no SQL captured for ${JSON.stringify(call)}`);
   return captured;
 }
-
-const ZERO_ID = '00000000-0000-4000-8000-000000000000';
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;

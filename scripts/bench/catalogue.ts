@@ -109,18 +109,31 @@ type Route = {
 const withQuery = (route: Route) =>
   route.query ? `${route.path}?${new URLSearchParams(route.query)}` : route.path;
 
-/** The customer account the customer organisation has with the merchant (the catalogue's viewer). */
-async function customerAccountId(databaseUrl: string, merchantId: string, customerOrganisationId: string) {
+/** What the bare client needs to run a route's SQL: the users' ids and the catalogue's viewer. */
+async function bareInputs(
+  databaseUrl: string,
+  options: { merchantId: string; customerOrganisationId: string },
+) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  try {
-    const result = await client.query<{ id: string }>(
-      'select id from customer_accounts where merchant_id = $1 and customer_organisation_id = $2',
-      [merchantId, customerOrganisationId],
-    );
-    const id = result.rows[0]?.id;
-    if (!id) throw new Error('the large data set has no account for its customer');
+  const one = async (text: string, values: unknown[]) => {
+    const id = (await client.query<{ id: string }>(text, values)).rows[0]?.id;
+    if (!id) throw new Error(`the large data set has no row for ${text}`);
     return id;
+  };
+  try {
+    const userId = (email: string) => one('select id from users where email = $1', [email]);
+    return {
+      merchantUserId: await userId(LARGE_LOGINS.admin.email),
+      customerUserId: await userId(LARGE_LOGINS.customer.email),
+      viewer: {
+        merchantId: options.merchantId,
+        customerAccountId: await one(
+          'select id from customer_accounts where merchant_id = $1 and customer_organisation_id = $2',
+          [options.merchantId, options.customerOrganisationId],
+        ),
+      },
+    };
   } finally {
     await client.end();
   }
@@ -157,11 +170,8 @@ async function benchEngine(url: string, engine: Engine, databaseUrl?: string): P
   };
 
   // The bare client needs PostgreSQL: PGlite lives inside the API process.
-  const viewer = databaseUrl
-    ? {
-        merchantId,
-        customerAccountId: await customerAccountId(databaseUrl, merchantId, customerOrganisationId),
-      }
+  const inputs = databaseUrl
+    ? await bareInputs(databaseUrl, { merchantId, customerOrganisationId })
     : undefined;
   const page = { limit: String(PAGE_SIZE) };
   const cataloguePath = `${listPath}/catalogue`;
@@ -179,7 +189,13 @@ async function benchEngine(url: string, engine: Engine, databaseUrl?: string): P
       headers: asCustomer,
       isHeldToP95: search === undefined,
       isCustomerSearch: search !== undefined,
-      bare: viewer && { kind: 'catalogue', viewer, query },
+      bare: inputs && {
+        kind: 'catalogue',
+        viewer: inputs.viewer,
+        userId: inputs.customerUserId,
+        customerOrganisationId,
+        query,
+      },
     };
   };
   const routes: Route[] = [
@@ -189,7 +205,7 @@ async function benchEngine(url: string, engine: Engine, databaseUrl?: string): P
       query: page,
       headers: asMerchant,
       isHeldToP95: true,
-      bare: { kind: 'products', merchantId, query: page },
+      bare: inputs && { kind: 'products', merchantId, userId: inputs.merchantUserId, query: page },
     },
     {
       label: 'list, deep page (cursor)',
@@ -204,7 +220,12 @@ async function benchEngine(url: string, engine: Engine, databaseUrl?: string): P
       query: { ...page, search: SEARCHES.common },
       headers: asMerchant,
       isHeldToP95: false,
-      bare: { kind: 'products', merchantId, query: { ...page, search: SEARCHES.common } },
+      bare: inputs && {
+        kind: 'products',
+        merchantId,
+        userId: inputs.merchantUserId,
+        query: { ...page, search: SEARCHES.common },
+      },
     },
     {
       label: 'picker search "milk" (4 chars)',

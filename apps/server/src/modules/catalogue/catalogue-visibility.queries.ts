@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import {
   products,
   visibilityGroupCustomers,
@@ -23,7 +23,7 @@ import {
  * is right, so it chooses.
  */
 export function visibleToCustomerAccount(
-  customerAccountId: string,
+  customerAccountId: string | Placeholder,
   options: { isWalkingInOrder?: boolean } = {},
 ): SQL {
   return sql`${products.archivedAt} is null and ${groupsLetSee(customerAccountId, {
@@ -38,7 +38,10 @@ export function visibleToCustomerAccount(
  * null`, sorts them, and only then asks this of each in turn (`isPerRow`) until a page is full:
  * a page's worth of probes, however many products match.
  */
-export function groupsLetSee(customerAccountId: string, options: { productId: SQL; isPerRow: boolean }): SQL {
+export function groupsLetSee(
+  customerAccountId: string | Placeholder,
+  options: { productId: SQL; isPerRow: boolean },
+): SQL {
   const { productId } = options;
   const perRow = sql.raw(options.isPerRow ? 'offset 0' : '');
   return sql`(

@@ -1,5 +1,5 @@
 import { type CatalogueProduct, resolveUnitPrice } from '@tradeport/contract';
-import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.ts';
 import {
@@ -10,7 +10,7 @@ import {
   tierPrices,
   unitsOfMeasure,
 } from '../../platform/db/schema/index.ts';
-import { afterCursor } from '../../platform/db/keyset-cursor.ts';
+import { afterCursor, decodeCursor } from '../../platform/db/keyset-cursor.ts';
 import { toPage } from '../product-groups/listing.queries.ts';
 import { hasTrigramWord, productMatchesSearch } from '../products/product-search.queries.ts';
 import type { CatalogueViewer } from './catalogue-viewer.ts';
@@ -24,13 +24,16 @@ import { literalLimit } from '../../platform/db/statement-caching-client.ts';
 
 const sortKey = sql<string>`lower(${products.name})`;
 
+/** The viewer as the SQL names it: its ids, or placeholders in a statement prepared once. */
+type ViewerIds = { merchantId: string | Placeholder; customerAccountId: string | Placeholder };
+
 /**
  * The ids of one page of products the viewer may see, in (lower(name), id) order. Only ids and
  * sort keys: however many rows the filter and sort go through, the joins below run for a page.
  */
 function selectVisiblePage(
   db: Db,
-  options: { viewer: CatalogueViewer; conditions: (SQL | undefined)[]; limit: number },
+  options: { viewer: ViewerIds; conditions: (SQL | undefined)[]; limit: number },
 ) {
   const { merchantId, customerAccountId } = options.viewer;
   return db
@@ -119,10 +122,7 @@ function selectVisibleMatches(
 const literalOffsetZero = sql.raw('0') as unknown as number;
 
 /** A page of products with what a customer sees of them, and the account's tier price. */
-function selectCatalogue(
-  db: Db,
-  options: { viewer: CatalogueViewer; page: ReturnType<typeof selectVisiblePage> },
-) {
+function selectCatalogue(db: Db, options: { viewer: ViewerIds; page: ReturnType<typeof selectVisiblePage> }) {
   const { merchantId, customerAccountId } = options.viewer;
   const { page } = options;
   // Evaluated once per query (an InitPlan), not per row: the account's tier, if any.
@@ -196,6 +196,46 @@ function inCategory(db: Db, options: { merchantId: string; categoryId: string })
   return inArray(products.categoryId, tree);
 }
 
+const browsing = {
+  merchantId: sql.placeholder('merchantId'),
+  customerAccountId: sql.placeholder('customerAccountId'),
+  afterName: sql.placeholder('afterName'),
+  afterId: sql.placeholder('afterId'),
+};
+
+/** Browsing statements, built and prepared once per database: the page most often asked for. */
+const preparedBrowsing = new WeakMap<Db, Map<string, ReturnType<typeof prepareBrowse>>>();
+
+function prepareBrowse(db: Db, options: { limit: number; isAfterCursor: boolean }) {
+  const viewer = { merchantId: browsing.merchantId, customerAccountId: browsing.customerAccountId };
+  const after = sql`(${sortKey}, ${products.id}) > (${browsing.afterName}, ${browsing.afterId}::uuid)`;
+  const page = selectVisiblePage(db, {
+    viewer,
+    limit: options.limit,
+    conditions: [options.isAfterCursor ? after : undefined],
+  });
+  const name = `catalogue_browse_${options.isAfterCursor ? 'after_' : ''}${options.limit}`;
+  return selectCatalogue(db, { viewer, page }).prepare(name);
+}
+
+/**
+ * A page without search or category: the same statement as the general path, written and
+ * prepared once (per page size, with and without a cursor) rather than built on every request.
+ */
+async function browse(db: Db, options: { viewer: CatalogueViewer; limit: number; cursor?: string }) {
+  const isAfterCursor = options.cursor !== undefined;
+  const key = `${isAfterCursor}:${options.limit}`;
+  const statements = preparedBrowsing.get(db) ?? new Map<string, ReturnType<typeof prepareBrowse>>();
+  preparedBrowsing.set(db, statements);
+  let statement = statements.get(key);
+  if (!statement) {
+    statement = prepareBrowse(db, { limit: options.limit, isAfterCursor });
+    statements.set(key, statement);
+  }
+  const after = options.cursor ? decodeCursor(options.cursor, { name: 'text', id: 'uuid' }) : undefined;
+  return statement.execute({ ...options.viewer, afterName: after?.name, afterId: after?.id });
+}
+
 /**
  * One page in name order, keyset on (lower(name), id).
  *
@@ -229,6 +269,8 @@ export async function listCataloguePage(
       keyOf: (row) => ({ name: row.sortKey, id: row.id }),
       toItem: toCatalogueProduct,
     });
+  if (!match && !options.categoryId)
+    return pageOf(await browse(db, { viewer, limit, cursor: options.cursor }));
   if (!match || !hasTrigramWord(options.search)) {
     const page = selectVisiblePage(db, { viewer, limit, conditions: [match, ...conditions] });
     return pageOf(await selectCatalogue(db, { viewer, page }));
