@@ -91,11 +91,12 @@ function selectWalkedMatches(
 }
 
 /**
- * A search's page when the walk finds too few: the merchant's active products matching the words,
- * straight from the trigram index (products_merchant_search_idx, led by merchant_id), sorted by name; then the groups' half
- * of the visibility rule for each in that order until the page is full. OFFSET 0 keeps the
- * candidates a subquery of their own, so PostgreSQL neither tests visibility before sorting (a
- * probe per match, thousands for a common word) nor hashes every visibility group up front.
+ * A search's page when the walk finds too few: the merchant's active products matching the
+ * words, straight from the trigram index (products_merchant_search_idx, led by merchant_id),
+ * sorted by name; then the groups' half of the visibility rule for each in that order until the
+ * page is full. OFFSET 0 keeps the candidates a subquery of their own, so PostgreSQL neither
+ * tests visibility before sorting (a probe per match, thousands for a common word) nor hashes
+ * every visibility group up front.
  */
 function selectVisibleMatches(
   db: Db,
