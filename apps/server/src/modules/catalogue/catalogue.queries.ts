@@ -1,4 +1,4 @@
-import { type CatalogueProduct, resolveUnitPrice } from '@tradeport/contract';
+import { type CatalogueProduct, resolveUnitPrice, searchWords } from '@tradeport/contract';
 import { and, asc, eq, inArray, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.ts';
@@ -249,6 +249,7 @@ async function browse(db: Db, options: { viewer: CatalogueViewer; limit: number;
  * that cluster by name further on, as a brand does), the matches are taken from the merchant's
  * trigram index instead and sorted (selectVisibleMatches), since walking on would read every
  * product alphabetically before them. Both answer the same rows: the second simply starts over.
+ * A first page whose walk came back short goes straight to the index for a while (shortWalks).
  */
 export async function listCataloguePage(
   db: Db,
@@ -276,14 +277,45 @@ export async function listCataloguePage(
     const page = selectVisiblePage(db, { viewer, limit, conditions: [match, ...conditions] });
     return pageOf(await selectCatalogue(db, { viewer, page }));
   }
-  const walked = await selectCatalogue(db, {
-    viewer,
-    page: selectWalkedMatches(db, { viewer, limit, match, conditions }),
-  });
-  if (walked.length >= limit) return pageOf(walked);
+  const walkKey = options.cursor
+    ? undefined
+    : [viewer.merchantId, options.categoryId ?? '', ...searchWords(options.search!.toLowerCase())].join(' ');
+  if (!walkKey || !shortWalks.isRemembered(walkKey)) {
+    const walked = await selectCatalogue(db, {
+      viewer,
+      page: selectWalkedMatches(db, { viewer, limit, match, conditions }),
+    });
+    if (walked.length >= limit) return pageOf(walked);
+    if (walkKey) shortWalks.remember(walkKey);
+  }
   const page = selectVisibleMatches(db, { viewer, limit, conditions: [match, ...conditions] });
   return pageOf(await selectCatalogue(db, { viewer, page }));
 }
+
+/**
+ * First pages of searches whose walk came back short, for a while: the same search of the same
+ * merchant goes straight to the trigram index next time, rather than walking again to the same
+ * end. Only which way the page is found; both ways give the same rows.
+ */
+const shortWalks = (() => {
+  const KEPT = 1_000;
+  const FOR_MS = 10 * 60_000;
+  const seenAt = new Map<string, number>();
+  return {
+    isRemembered(key: string) {
+      const at = seenAt.get(key);
+      if (at === undefined) return false;
+      if (Date.now() - at < FOR_MS) return true;
+      seenAt.delete(key);
+      return false;
+    },
+    remember(key: string) {
+      // A Map keeps insertion order: the oldest goes first.
+      if (seenAt.size >= KEPT) seenAt.delete(seenAt.keys().next().value!);
+      seenAt.set(key, Date.now());
+    },
+  };
+})();
 
 /**
  * One product as the customer account sees it, or undefined when it does not exist, is another
