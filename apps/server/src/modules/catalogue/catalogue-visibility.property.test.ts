@@ -4,20 +4,24 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/client.ts';
 import {
+  brands,
   customerAccounts,
   pricingTiers,
+  products as productsTable,
   tierPrices,
   visibilityGroupCustomers,
   visibilityGroupProducts,
   visibilityGroups,
 } from '../../platform/db/schema/index.ts';
 import { createOrganisation, createTestProduct, openTestDatabase } from '../../testing/index.ts';
-import { findVisibleProductForCustomer, listCataloguePage } from './catalogue.queries.ts';
+import { findVisibleProductForCustomer, listCataloguePage, WALKED_ROWS } from './catalogue.queries.ts';
 
 // The catalogue's SQL against the contract's statement of the two rules: for random small worlds
 // (products, some archived; 0–3 visibility groups; 2–3 customers; tiers with some prices), what
 // the queries return for each customer is exactly what isProductVisibleTo and resolveUnitPrice say,
-// and a search finds exactly what the word rule (matchesSearchWords) says.
+// and a search finds exactly what the word rule (matchesSearchWords) says, words matched in the
+// name, the SKU or the brand's name (a search sorts the matches first and tests visibility after,
+// page by page: the same answer as browsing must give).
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -28,6 +32,8 @@ afterAll(() => drop());
 
 const GROUPS = 3;
 const TIERS = 2;
+/** Brand names sharing words with each other and with the product names. */
+const BRANDS = ['Dale Farms', 'Apple Barn Co'];
 const flags = (count: number) => fc.array(fc.boolean(), { minLength: count, maxLength: count });
 
 const worldArbitrary = fc
@@ -38,6 +44,7 @@ const worldArbitrary = fc
         // Few distinct names, in both cases: ties in lower(name) exercise the id tie-break.
         name: fc.constantFrom('apple', 'Apple', 'bread', 'Cheese', 'dates'),
         isArchived: fc.boolean(),
+        brand: fc.option(fc.integer({ min: 0, max: BRANDS.length - 1 }), { nil: null }),
         basePriceCents: fc.integer({ min: 0, max: 5_000 }),
         inGroup: flags(GROUPS),
         tierPrice: fc.array(fc.option(fc.integer({ min: 0, max: 5_000 }), { nil: null }), {
@@ -58,7 +65,23 @@ const worldArbitrary = fc
     // Without a search the query walks the name index; with one it sorts the matches. Searches of
     // several words must match every word, in any order (the word rule, matchesSearchWords).
     search: fc.option(
-      fc.constantFrom('app', 'APPLE', 'ee', 'p-1', 'p-1 app', 'APPLE  p-', 'ee p', 'bread apple', 'p- br'),
+      fc.constantFrom(
+        'app',
+        'APPLE',
+        'ee',
+        'p-1',
+        'p-1 app',
+        'APPLE  p-',
+        'ee p',
+        'bread apple',
+        'p- br',
+        // Words of a brand's name, alone and beside words of the product's own.
+        'farms',
+        'DALE p-',
+        'barn bread',
+        'co apple',
+        'farms barn',
+      ),
       { nil: undefined },
     ),
   })
@@ -82,6 +105,10 @@ async function store(world: World) {
         .values(Array.from({ length: world.groupCount }, (_, i) => ({ merchantId, name: `Group ${i}` })))
         .returning()
     : [];
+  const brandRows = await db
+    .insert(brands)
+    .values(BRANDS.map((name) => ({ merchantId, name })))
+    .returning();
   const tiers = await db
     .insert(pricingTiers)
     .values(Array.from({ length: TIERS }, (_, i) => ({ merchantId, name: `Tier ${i}` })))
@@ -94,11 +121,13 @@ async function store(world: World) {
       sku: `P-${index}`,
       basePriceCents: spec.basePriceCents,
       archivedAt: spec.isArchived ? new Date() : null,
+      brandId: spec.brand === null ? null : brandRows[spec.brand]!.id,
     });
     products.push({
       ...spec,
       id: product.id,
       sku: product.sku,
+      brandName: spec.brand === null ? null : BRANDS[spec.brand]!,
       groupIds: groups.filter((_, g) => spec.inGroup[g]).map((g) => g.id),
     });
     for (const [g, group] of groups.entries()) {
@@ -193,6 +222,7 @@ describe('catalogue visibility and price SQL', () => {
                 id: product.id,
                 name: product.name,
                 sku: product.sku,
+                brand_name: product.brandName,
                 price_cents: resolveUnitPrice({ basePriceCents: product.basePriceCents, tierPriceCents }),
                 is_tier_price: tierPriceCents !== null && tierPriceCents !== undefined,
               };
@@ -202,15 +232,19 @@ describe('catalogue visibility and price SQL', () => {
           const expected = visible.filter(
             (product) =>
               search === undefined ||
-              matchesSearchWords({ name: product.name, sku: product.sku, brandName: null }, search),
+              matchesSearchWords(
+                { name: product.name, sku: product.sku, brandName: product.brand_name },
+                search,
+              ),
           );
           const viewer = { merchantId: stored.merchantId, customerAccountId: customer.accountId };
 
           const listed = await listEverything({ viewer, pageSize: world.pageSize, search });
-          const seen = listed.map(({ id, name, sku, price_cents, is_tier_price }) => ({
+          const seen = listed.map(({ id, name, sku, brand_name, price_cents, is_tier_price }) => ({
             id,
             name,
             sku,
+            brand_name,
             price_cents,
             is_tier_price,
           }));
@@ -224,7 +258,60 @@ describe('catalogue visibility and price SQL', () => {
           }
         }
       }),
-      { numRuns: 20 },
+      { numRuns: 30 },
     );
+  });
+
+  it('finds the matches of a search beyond its walk in name order, visible ones only, page by page', async () => {
+    // More products than a search walks, the matches all after them in name order: the walk finds
+    // none, so the page comes from the trigram index, and must be the same as the rule says.
+    const { db } = database;
+    const merchant = await createOrganisation(db, { kind: 'MERCHANT', title: 'Walk Merchant' });
+    const merchantId = merchant.id;
+    const filler = Array.from({ length: WALKED_ROWS + 50 }, (_, i) => ({
+      merchantId,
+      name: `Apple ${String(i).padStart(5, '0')}`,
+      sku: `F-${i}`,
+      basePriceCents: 100,
+    }));
+    for (let i = 0; i < filler.length; i += 500) {
+      await db.insert(productsTable).values(filler.slice(i, i + 500));
+    }
+    const late = await db
+      .insert(productsTable)
+      .values(
+        ['Zebra Oat Milk', 'zebra oat milk', 'Zebra Milk', 'Zulu Oat Milk', 'Zebra Oats'].map((name, i) => ({
+          merchantId,
+          name,
+          sku: `Z-${i}`,
+          basePriceCents: 200,
+        })),
+      )
+      .returning();
+    const [group] = await db.insert(visibilityGroups).values({ merchantId, name: 'Hidden' }).returning();
+    // The second "zebra oat milk" is in a group the customer is not in.
+    await db
+      .insert(visibilityGroupProducts)
+      .values({ merchantId, groupId: group!.id, productId: late[1]!.id });
+    const organisation = await createOrganisation(db, {
+      kind: 'CUSTOMER',
+      title: 'Customer',
+      slug: `c-${randomUUID()}`,
+    });
+    const [account] = await db
+      .insert(customerAccounts)
+      .values({ merchantId, customerOrganisationId: organisation.id })
+      .returning();
+    const viewer = { merchantId, customerAccountId: account!.id };
+
+    for (const pageSize of [1, 2, 50]) {
+      const names = (await listEverything({ viewer, pageSize, search: 'oat MILK' })).map((p) => p.name);
+      expect(names).toEqual(['Zebra Oat Milk', 'Zulu Oat Milk']);
+    }
+    // A common word fills its page from the walk, and then goes on past it.
+    const apples = await listCataloguePage(db, { viewer, limit: 50, search: 'apple' });
+    expect(apples.items.map((p) => p.name)).toEqual(filler.slice(0, 50).map((p) => p.name));
+    const all = await listEverything({ viewer, pageSize: 100, search: 'apple 0' });
+    expect(all).toHaveLength(filler.filter((p) => p.name.includes(' 0')).length);
   });
 });

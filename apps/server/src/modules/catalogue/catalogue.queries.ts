@@ -1,5 +1,5 @@
-import { type CatalogueProduct, resolveUnitPrice } from '@tradeport/contract';
-import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type CatalogueProduct, resolveUnitPrice, searchWords } from '@tradeport/contract';
+import { and, asc, eq, inArray, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.ts';
 import {
@@ -10,11 +10,11 @@ import {
   tierPrices,
   unitsOfMeasure,
 } from '../../platform/db/schema/index.ts';
-import { afterCursor } from '../../platform/db/keyset-cursor.ts';
+import { afterCursor, decodeCursor } from '../../platform/db/keyset-cursor.ts';
 import { toPage } from '../product-groups/listing.queries.ts';
 import { hasTrigramWord, productMatchesSearch } from '../products/product-search.queries.ts';
 import type { CatalogueViewer } from './catalogue-viewer.ts';
-import { visibleToCustomerAccount } from './catalogue-visibility.queries.ts';
+import { groupsLetSee, visibleToCustomerAccount } from './catalogue-visibility.queries.ts';
 import { literalLimit } from '../../platform/db/statement-caching-client.ts';
 
 // The catalogue as one customer account sees it. Both reads pick their rows with
@@ -24,13 +24,16 @@ import { literalLimit } from '../../platform/db/statement-caching-client.ts';
 
 const sortKey = sql<string>`lower(${products.name})`;
 
+/** The viewer as the SQL names it: its ids, or placeholders in a statement prepared once. */
+type ViewerIds = { merchantId: string | Placeholder; customerAccountId: string | Placeholder };
+
 /**
  * The ids of one page of products the viewer may see, in (lower(name), id) order. Only ids and
  * sort keys: however many rows the filter and sort go through, the joins below run for a page.
  */
 function selectVisiblePage(
   db: Db,
-  options: { viewer: CatalogueViewer; conditions: (SQL | undefined)[]; limit: number; isSearch?: boolean },
+  options: { viewer: ViewerIds; conditions: (SQL | undefined)[]; limit: number },
 ) {
   const { merchantId, customerAccountId } = options.viewer;
   return db
@@ -39,20 +42,88 @@ function selectVisiblePage(
     .where(
       and(
         eq(products.merchantId, merchantId),
-        visibleToCustomerAccount(customerAccountId, { isWalkingInOrder: !options.isSearch }),
+        visibleToCustomerAccount(customerAccountId, { isWalkingInOrder: true }),
         ...options.conditions,
       ),
     )
-    .orderBy(options.isSearch ? sql`${sortKey} asc nulls first` : asc(sortKey), asc(products.id))
+    .orderBy(asc(sortKey), asc(products.id))
     .limit(literalLimit(options.limit))
     .as('page');
 }
 
-/** A page of products with what a customer sees of them, and the account's tier price. */
-function selectCatalogue(
+/** Products a search walks in name order before it turns to the trigram index instead. */
+export const WALKED_ROWS = 2_000;
+
+/**
+ * A search's page from the next WALKED_ROWS active products in name order (the walk of
+ * products_merchant_active_name_idx, each row's match worked out beside it), then the groups'
+ * half of the visibility rule for each match in turn until the page is full. Fewer rows than
+ * asked when the walk ran out first: the caller then asks selectVisibleMatches.
+ */
+function selectWalkedMatches(
   db: Db,
-  options: { viewer: CatalogueViewer; page: ReturnType<typeof selectVisiblePage> },
+  options: { viewer: CatalogueViewer; match: SQL; conditions: (SQL | undefined)[]; limit: number },
 ) {
+  const { merchantId, customerAccountId } = options.viewer;
+  const walk = db
+    .select({
+      id: products.id,
+      sortKey: sortKey.as('sort_key'),
+      isMatch: sql<boolean>`${options.match}`.as('is_match'),
+    })
+    .from(products)
+    .where(and(eq(products.merchantId, merchantId), isNull(products.archivedAt), ...options.conditions))
+    .orderBy(asc(sortKey), asc(products.id))
+    .limit(literalLimit(WALKED_ROWS))
+    .as('walk');
+  return db
+    .select({ id: walk.id, sortKey: walk.sortKey })
+    .from(walk)
+    .where(
+      and(
+        sql`${walk.isMatch}`,
+        groupsLetSee(customerAccountId, { productId: sql`${walk.id}`, isPerRow: true }),
+      ),
+    )
+    .orderBy(asc(walk.sortKey), asc(walk.id))
+    .limit(literalLimit(options.limit))
+    .as('page');
+}
+
+/**
+ * A search's page when the walk finds too few: the merchant's active products matching the
+ * words, straight from the trigram index (products_merchant_search_idx, led by merchant_id),
+ * sorted by name; then the groups' half of the visibility rule for each in that order until the
+ * page is full. OFFSET 0 keeps the candidates a subquery of their own, so PostgreSQL neither
+ * tests visibility before sorting (a probe per match, thousands for a common word) nor hashes
+ * every visibility group up front.
+ */
+function selectVisibleMatches(
+  db: Db,
+  options: { viewer: CatalogueViewer; conditions: (SQL | undefined)[]; limit: number },
+) {
+  const { merchantId, customerAccountId } = options.viewer;
+  const candidates = db
+    .select({ id: products.id, sortKey: sortKey.as('sort_key') })
+    .from(products)
+    .where(and(eq(products.merchantId, merchantId), isNull(products.archivedAt), ...options.conditions))
+    .orderBy(sql`${sortKey} asc nulls first`, asc(products.id))
+    .offset(literalOffsetZero)
+    .as('candidates');
+  return db
+    .select({ id: candidates.id, sortKey: candidates.sortKey })
+    .from(candidates)
+    .where(groupsLetSee(customerAccountId, { productId: sql`${candidates.id}`, isPerRow: true }))
+    .orderBy(sql`${candidates.sortKey} asc nulls first`, asc(candidates.id))
+    .limit(literalLimit(options.limit))
+    .as('page');
+}
+
+/** `offset 0` written into the statement (a parameter would leave the planner guessing). */
+const literalOffsetZero = sql.raw('0') as unknown as number;
+
+/** A page of products with what a customer sees of them, and the account's tier price. */
+function selectCatalogue(db: Db, options: { viewer: ViewerIds; page: ReturnType<typeof selectVisiblePage> }) {
   const { merchantId, customerAccountId } = options.viewer;
   const { page } = options;
   // Evaluated once per query (an InitPlan), not per row: the account's tier, if any.
@@ -126,42 +197,125 @@ function inCategory(db: Db, options: { merchantId: string; categoryId: string })
   return inArray(products.categoryId, tree);
 }
 
+const browsing = {
+  merchantId: sql.placeholder('merchantId'),
+  customerAccountId: sql.placeholder('customerAccountId'),
+  afterName: sql.placeholder('afterName'),
+  afterId: sql.placeholder('afterId'),
+};
+
+/** Browsing statements, built and prepared once per database: the page most often asked for. */
+const preparedBrowsing = new WeakMap<Db, Map<string, ReturnType<typeof prepareBrowse>>>();
+
+function prepareBrowse(db: Db, options: { limit: number; isAfterCursor: boolean }) {
+  const viewer = { merchantId: browsing.merchantId, customerAccountId: browsing.customerAccountId };
+  const after = sql`(${sortKey}, ${products.id}) > (${browsing.afterName}, ${browsing.afterId}::uuid)`;
+  const page = selectVisiblePage(db, {
+    viewer,
+    limit: options.limit,
+    conditions: [options.isAfterCursor ? after : undefined],
+  });
+  const name = `catalogue_browse_${options.isAfterCursor ? 'after_' : ''}${options.limit}`;
+  return selectCatalogue(db, { viewer, page }).prepare(name);
+}
+
+/**
+ * A page without search or category: the same statement as the general path, written and
+ * prepared once (per page size, with and without a cursor) rather than built on every request.
+ */
+async function browse(db: Db, options: { viewer: CatalogueViewer; limit: number; cursor?: string }) {
+  const isAfterCursor = options.cursor !== undefined;
+  const key = `${isAfterCursor}:${options.limit}`;
+  const statements = preparedBrowsing.get(db) ?? new Map<string, ReturnType<typeof prepareBrowse>>();
+  preparedBrowsing.set(db, statements);
+  let statement = statements.get(key);
+  if (!statement) {
+    statement = prepareBrowse(db, { limit: options.limit, isAfterCursor });
+    statements.set(key, statement);
+  }
+  const after = options.cursor ? decodeCursor(options.cursor, { name: 'text', id: 'uuid' }) : undefined;
+  return statement.execute({ ...options.viewer, afterName: after?.name, afterId: after?.id });
+}
+
 /**
  * One page in name order, keyset on (lower(name), id).
  *
  * Without a search, PostgreSQL walks products_merchant_active_name_idx and stops after a page: the
  * same cost at row 25 and row 90,000. The search is the word rule (productMatchesSearch: every
- * word in the name, SKU or brand). With a word of a trigram or more, the matches are found
- * first (the trigram index) and then sorted, because walking in name order reads every product
- * alphabetically before the matches, and the words people search for (a brand, a kind of
- * product) cluster by name. The planner assumes no such clustering, so `nulls first` (name is
- * never null: the same order) is what tells it the index cannot supply this order. Words of two
- * letters have no trigram to look up and match often, so those searches walk.
+ * word in the name, SKU or brand). Words of two letters have no trigram to look up and match
+ * often, so those searches walk the same way. With a word of a trigram or more, the walk is
+ * bounded (selectWalkedMatches: the next WALKED_ROWS products in name order): a common word fills
+ * the page within it, at the cost of a page of browsing. When it does not (a rarer word, or words
+ * that cluster by name further on, as a brand does), the matches are taken from the merchant's
+ * trigram index instead and sorted (selectVisibleMatches), since walking on would read every
+ * product alphabetically before them. Both answer the same rows: the second simply starts over.
+ * A first page whose walk came back short goes straight to the index for a while (shortWalks).
  */
 export async function listCataloguePage(
   db: Db,
   options: { viewer: CatalogueViewer; limit: number; cursor?: string; search?: string; categoryId?: string },
 ) {
   const { viewer } = options;
-  const page = selectVisiblePage(db, {
-    viewer,
-    limit: options.limit + 1,
-    isSearch: hasTrigramWord(options.search),
-    conditions: [
-      productMatchesSearch({ merchantId: viewer.merchantId, search: options.search }),
-      options.categoryId
-        ? inCategory(db, { merchantId: viewer.merchantId, categoryId: options.categoryId })
-        : undefined,
-      afterCursor({ cursor: options.cursor, sortKey, id: products.id }),
-    ],
-  });
-  return toPage({
-    rows: await selectCatalogue(db, { viewer, page }),
-    limit: options.limit,
-    keyOf: (row) => ({ name: row.sortKey, id: row.id }),
-    toItem: toCatalogueProduct,
-  });
+  const match = productMatchesSearch({ merchantId: viewer.merchantId, search: options.search });
+  const conditions = [
+    options.categoryId
+      ? inCategory(db, { merchantId: viewer.merchantId, categoryId: options.categoryId })
+      : undefined,
+    afterCursor({ cursor: options.cursor, sortKey, id: products.id }),
+  ];
+  const limit = options.limit + 1;
+  const pageOf = (rows: CatalogueRow[]) =>
+    toPage({
+      rows,
+      limit: options.limit,
+      keyOf: (row) => ({ name: row.sortKey, id: row.id }),
+      toItem: toCatalogueProduct,
+    });
+  if (!match && !options.categoryId)
+    return pageOf(await browse(db, { viewer, limit, cursor: options.cursor }));
+  if (!match || !hasTrigramWord(options.search)) {
+    const page = selectVisiblePage(db, { viewer, limit, conditions: [match, ...conditions] });
+    return pageOf(await selectCatalogue(db, { viewer, page }));
+  }
+  const walkKey = options.cursor
+    ? undefined
+    : [viewer.merchantId, options.categoryId ?? '', ...searchWords(options.search!.toLowerCase())].join(' ');
+  if (!walkKey || !shortWalks.isRemembered(walkKey)) {
+    const walked = await selectCatalogue(db, {
+      viewer,
+      page: selectWalkedMatches(db, { viewer, limit, match, conditions }),
+    });
+    if (walked.length >= limit) return pageOf(walked);
+    if (walkKey) shortWalks.remember(walkKey);
+  }
+  const page = selectVisibleMatches(db, { viewer, limit, conditions: [match, ...conditions] });
+  return pageOf(await selectCatalogue(db, { viewer, page }));
 }
+
+/**
+ * First pages of searches whose walk came back short, for a while: the same search of the same
+ * merchant goes straight to the trigram index next time, rather than walking again to the same
+ * end. Only which way the page is found; both ways give the same rows.
+ */
+const shortWalks = (() => {
+  const KEPT = 1_000;
+  const FOR_MS = 10 * 60_000;
+  const seenAt = new Map<string, number>();
+  return {
+    isRemembered(key: string) {
+      const at = seenAt.get(key);
+      if (at === undefined) return false;
+      if (Date.now() - at < FOR_MS) return true;
+      seenAt.delete(key);
+      return false;
+    },
+    remember(key: string) {
+      // A Map keeps insertion order: the oldest goes first.
+      if (seenAt.size >= KEPT) seenAt.delete(seenAt.keys().next().value!);
+      seenAt.set(key, Date.now());
+    },
+  };
+})();
 
 /**
  * One product as the customer account sees it, or undefined when it does not exist, is another

@@ -6,7 +6,19 @@ import {
   type SortDirection,
   searchWords,
 } from '@tradeport/contract';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { AppError } from '../../platform/errors.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -25,7 +37,7 @@ import { containsPattern } from '../../platform/db/like-pattern.ts';
 import {
   hasTrigramWord,
   productMatchesSearch,
-  productSearchText,
+  productNearestText,
   TRIGRAM_LENGTH,
 } from './product-search.queries.ts';
 import { literalLimit } from '../../platform/db/statement-caching-client.ts';
@@ -85,7 +97,7 @@ export function toProduct(row: ProductRow): Product {
   };
 }
 
-const searchText = productSearchText;
+const searchText = productNearestText;
 
 const statusCondition = (status: ProductStatus) =>
   status === 'active'
@@ -117,7 +129,7 @@ export function productFilterConditions(merchantId: string, filters: Filters): (
  */
 const SORTS: Record<
   ProductSort,
-  { key: SQL; text: SQL; from: (text: string) => SQL; isValid: (text: string) => boolean }
+  { key: SQL; text: SQL; from: (text: string | Placeholder) => SQL; isValid: (text: string) => boolean }
 > = {
   name: {
     key: sql`lower(${products.name})`,
@@ -173,40 +185,35 @@ export async function listProductRows(
   const sort = SORTS[sortName];
   const direction = options.direction ?? 'asc';
   const isDescending = direction === 'desc';
-  const filterConditions = productFilterConditions(merchantId, filters);
-  const conditions = [...filterConditions];
+  let after: { key: string; id: string } | undefined;
   if (options.cursor) {
-    const after = decodeCursor(options.cursor, { sort: 'text', direction: 'text', key: 'text', id: 'uuid' });
+    const decoded = decodeCursor(options.cursor, {
+      sort: 'text',
+      direction: 'text',
+      key: 'text',
+      id: 'uuid',
+    });
     // A cursor belongs to its sort and direction: another's would give a wrong page.
-    if (after.sort !== sortName || after.direction !== direction || !sort.isValid(after.key))
+    if (decoded.sort !== sortName || decoded.direction !== direction || !sort.isValid(decoded.key))
       throw badCursor();
-    conditions.push(
-      isDescending
-        ? sql`(${sort.key}, ${products.id}) < (${sort.from(after.key)}, ${after.id}::uuid)`
-        : sql`(${sort.key}, ${products.id}) > (${sort.from(after.key)}, ${after.id}::uuid)`,
-    );
+    after = { key: decoded.key, id: decoded.id };
   }
-  // With a word the trigram index can look up, the matches are found first and then sorted:
-  // walking in key order would read every product before a rare match. The planner assumes
-  // matches are spread evenly, so the non-default null placement (no key is ever null: the same
-  // order) is what tells it the key's index cannot supply this order (as the catalogue does).
-  const isSearch = hasTrigramWord(filters.search);
-  const order = isDescending
-    ? [isSearch ? sql`${sort.key} desc nulls last` : sql`${sort.key} desc`, desc(products.id)]
-    : [isSearch ? sql`${sort.key} asc nulls first` : sql`${sort.key} asc`, asc(products.id)];
+  const shape = { sortName, isDescending, limit: options.limit + 1, isAfterCursor: after !== undefined };
+  const isPlain = !filters.search && !filters.brand_id && !filters.supplier_id && !filters.category_id;
   const [rows, total] = await Promise.all([
-    db
-      .select({ ...productSelection, sortKey: sql<string>`${sort.text}` })
-      .from(products)
-      .leftJoin(brands, eq(brands.id, products.brandId))
-      .leftJoin(suppliers, eq(suppliers.id, products.supplierId))
-      .leftJoin(categories, eq(categories.id, products.categoryId))
-      .leftJoin(parentCategories, eq(parentCategories.id, categories.parentId))
-      .leftJoin(unitsOfMeasure, eq(unitsOfMeasure.id, products.unitOfMeasureId))
-      .where(and(...conditions))
-      .orderBy(...order)
-      .limit(literalLimit(options.limit + 1)),
-    options.withTotal ? countMatching(db, filterConditions) : null,
+    isPlain
+      ? plainPage(db, { ...shape, status: filters.status }).execute({
+          merchantId,
+          afterKey: after?.key,
+          afterId: after?.id,
+        })
+      : selectPage(db, {
+          ...shape,
+          conditions: productFilterConditions(merchantId, filters),
+          after: after && { key: after.key, id: after.id },
+          isSearch: hasTrigramWord(filters.search),
+        }),
+    options.withTotal ? countMatching(db, productFilterConditions(merchantId, filters)) : null,
   ]);
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
@@ -220,28 +227,84 @@ export async function listProductRows(
   };
 }
 
+type PageShape = { sortName: ProductSort; isDescending: boolean; limit: number; isAfterCursor: boolean };
+
+/** One page's statement: the filters' conditions, then the keyset after the cursor's (key, id). */
+function selectPage(
+  db: Db,
+  options: Omit<PageShape, 'isAfterCursor'> & {
+    conditions: (SQL | undefined)[];
+    after: { key: string | Placeholder; id: string | Placeholder } | undefined;
+    isSearch: boolean;
+  },
+) {
+  const sort = SORTS[options.sortName];
+  const { isDescending, after, isSearch } = options;
+  const conditions = [...options.conditions];
+  if (after) {
+    conditions.push(
+      isDescending
+        ? sql`(${sort.key}, ${products.id}) < (${sort.from(after.key)}, ${after.id}::uuid)`
+        : sql`(${sort.key}, ${products.id}) > (${sort.from(after.key)}, ${after.id}::uuid)`,
+    );
+  }
+  // With a word the trigram index can look up, the matches are found first and then sorted:
+  // walking in key order would read every product before a rare match. The planner assumes
+  // matches are spread evenly, so the non-default null placement (no key is ever null: the same
+  // order) is what tells it the key's index cannot supply this order (as the catalogue does).
+  const order = isDescending
+    ? [isSearch ? sql`${sort.key} desc nulls last` : sql`${sort.key} desc`, desc(products.id)]
+    : [isSearch ? sql`${sort.key} asc nulls first` : sql`${sort.key} asc`, asc(products.id)];
+  return db
+    .select({ ...productSelection, sortKey: sql<string>`${sort.text}` })
+    .from(products)
+    .leftJoin(brands, eq(brands.id, products.brandId))
+    .leftJoin(suppliers, eq(suppliers.id, products.supplierId))
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(parentCategories, eq(parentCategories.id, categories.parentId))
+    .leftJoin(unitsOfMeasure, eq(unitsOfMeasure.id, products.unitOfMeasureId))
+    .where(and(...conditions))
+    .orderBy(...order)
+    .limit(literalLimit(options.limit));
+}
+
+/** Statements of pages without search or filters, built and prepared once per database and shape. */
+const plainPages = new WeakMap<Db, Map<string, ReturnType<typeof preparePlainPage>>>();
+
+function preparePlainPage(db: Db, options: PageShape & { status: ProductStatus }) {
+  const merchantId = sql.placeholder('merchantId');
+  const conditions = [eq(products.merchantId, merchantId), statusCondition(options.status)];
+  const after = options.isAfterCursor
+    ? { key: sql.placeholder('afterKey'), id: sql.placeholder('afterId') }
+    : undefined;
+  const name = ['products_page', options.sortName, options.isDescending ? 'desc' : 'asc', options.status];
+  if (options.isAfterCursor) name.push('after');
+  name.push(String(options.limit));
+  return selectPage(db, { ...options, conditions, after, isSearch: false }).prepare(name.join('_'));
+}
+
+/**
+ * The list's most asked-for pages (no search, no filter but the status), as selectPage writes
+ * them, prepared once rather than built on every request.
+ */
+function plainPage(db: Db, options: PageShape & { status: ProductStatus }) {
+  const key = `${options.sortName}:${options.isDescending}:${options.status}:${options.isAfterCursor}:${options.limit}`;
+  const statements = plainPages.get(db) ?? new Map<string, ReturnType<typeof preparePlainPage>>();
+  plainPages.set(db, statements);
+  let statement = statements.get(key);
+  if (!statement) {
+    statement = preparePlainPage(db, options);
+    statements.set(key, statement);
+  }
+  return statement;
+}
+
 async function countMatching(db: Db, conditions: (SQL | undefined)[]) {
   const [row] = await db
     .select({ total: count() })
     .from(products)
     .where(and(...conditions));
   return Number(row?.total ?? 0);
-}
-
-/**
- * The ids of every product the filters match, at most `max + 1` of them (so a caller can tell
- * "more than max" and refuse): what "select all N matching" acts on, chosen here, not by a page.
- */
-export async function listMatchingProductIds(
-  db: Db,
-  options: { merchantId: string; filters: Filters; max: number },
-) {
-  const rows = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(...productFilterConditions(options.merchantId, options.filters)))
-    .limit(literalLimit(options.max + 1));
-  return rows.map((row) => row.id);
 }
 
 /** The merchant's product as the API shows it; undefined for another merchant's or a missing id. */

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { requireUserId } from '../auth/authenticate.ts';
 import { type AccessRule, type AccessSpec, assertRuleFits, resolveAccess } from '../tenancy/access.ts';
 import type { AccessQueries } from '../tenancy/membership.queries.ts';
+import { compileResponseSerializer } from './response-serializer.ts';
 
 // Optional schema slots are `Schema | undefined`; an absent one gives `undefined`.
 type Output<T> = [Exclude<T, undefined>] extends [never]
@@ -95,6 +96,8 @@ function addRoute(app: FastifyInstance, endpoint: Endpoint, options: RouteOption
       ...(endpoint.body ? { body: endpoint.body } : {}),
       response: { [status]: successSchema(endpoint), '4XX': ErrorBody, '5XX': ErrorBody },
     },
+    // A JSON response is written by a serializer compiled from its schema, not re-validated.
+    ...(endpoint.produces ? {} : { serializerCompiler: compileResponseSerializer }),
     // onRequest: a caller without a session gets 401 before their body is even parsed.
     ...(endpoint.auth === 'user' ? { onRequest: app.authenticate } : {}),
     // preValidation: access is settled before the body is looked at, so a caller who does not

@@ -38,18 +38,26 @@ export const products = pgTable(
     uniqueIndex('products_merchant_sku_key').on(t.merchantId, sql`lower(${t.sku})`),
     // Keyset order of every list: (lower(name), id) within a merchant.
     index('products_merchant_name_idx').on(t.merchantId, sql`lower(${t.name})`, t.id),
-    // The customer catalogue lists active products only.
+    // The customer catalogue lists active products only. Name, SKU and brand ride along (after
+    // the unique id, so they never change the order) for a search's walk in name order to test
+    // each product's words from the index alone (an index-only scan, once vacuumed).
     index('products_merchant_active_name_idx')
-      .on(t.merchantId, sql`lower(${t.name})`, t.id)
+      .on(t.merchantId, sql`lower(${t.name})`, t.id, t.name, t.sku, t.brandId)
       .where(sql`${t.archivedAt} is null`),
     // The list's other sorts, each a keyset on (key, id) within a merchant, walked either way.
     index('products_merchant_sku_order_idx').on(t.merchantId, sql`lower(${t.sku})`, t.id),
     index('products_merchant_price_idx').on(t.merchantId, t.basePriceCents, t.id),
     index('products_merchant_updated_idx').on(t.merchantId, t.updatedAt, t.id),
-    // Trigram search over name and SKU together: GIN answers "contains" filters (lists), GiST
-    // answers "nearest first" (pickers) by walking the index in distance order, so a picker
-    // reads about as many rows as it returns however many products match.
-    index('products_search_trgm_idx').using('gin', sql`lower(${t.name} || ' ' || ${t.sku}) gin_trgm_ops`),
+    // Trigram search over name and SKU together. GIN answers "contains" filters (the word rule:
+    // lists, catalogue, export), led by merchant_id (btree_gin) so the candidates are one
+    // merchant's; GiST answers "nearest first" (pickers) by walking the index in distance order,
+    // so a picker reads about as many rows as it returns however many products match. Two
+    // spellings of one text, so that each query finds only its own index (product-search.queries).
+    index('products_merchant_search_idx').using(
+      'gin',
+      t.merchantId,
+      sql`(lower(${t.name}) || ' ' || lower(${t.sku})) gin_trgm_ops`,
+    ),
     index('products_search_gist_idx').using('gist', sql`lower(${t.name} || ' ' || ${t.sku}) gist_trgm_ops`),
     // Leads with brand_id for the delete guard's count; ordered by name for a brand's products.
     index('products_brand_idx').on(t.brandId, sql`lower(${t.name})`, t.id),
