@@ -43,8 +43,12 @@ export const organisations = pgTable(
     version: integer().notNull().default(1),
     ...timestamps,
   },
-  // Customer search matches anywhere in the name.
-  (t) => [index('organisations_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`)],
+  (t) => [
+    // Customer search matches anywhere in the name.
+    index('organisations_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    // The duplicate-ABN check before a customer is saved finds the ABN's few holders directly.
+    index('organisations_abn_idx').on(t.abn),
+  ],
 );
 
 export const memberships = pgTable(

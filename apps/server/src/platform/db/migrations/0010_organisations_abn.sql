@@ -1,0 +1,1 @@
+CREATE INDEX "organisations_abn_idx" ON "organisations" USING btree ("abn");
