@@ -52,7 +52,9 @@ export async function captureRouteSql(databaseUrl: string, call: RouteCall): Pro
     import(serverModule('platform/db/schema/index.ts')) as Promise<Record<string, unknown>>,
     import(contractModule) as Promise<Record<string, Endpoint>>,
     import(serverModule('modules/catalogue/catalogue.queries.ts')) as Promise<Record<string, QueryFunction>>,
-    import(serverModule('modules/products/products.queries.ts')) as Promise<Record<string, QueryFunction>>,
+    import(serverModule('modules/products/product-list.queries.ts')) as Promise<
+      Record<string, QueryFunction>
+    >,
     import(serverModule('platform/tenancy/membership.queries.ts')) as Promise<{
       prepareAccessQueries(db: unknown): AccessQueries;
     }>,

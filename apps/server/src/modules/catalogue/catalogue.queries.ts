@@ -16,6 +16,7 @@ import { hasTrigramWord, productMatchesSearch } from '../products/product-search
 import type { CatalogueViewer } from './catalogue-viewer.ts';
 import { groupsLetSee, visibleToCustomerAccount } from './catalogue-visibility.queries.ts';
 import { literalLimit } from '../../platform/db/statement-caching-client.ts';
+import { preparedOnce } from '../../platform/db/prepared-once.ts';
 
 // The catalogue as one customer account sees it. Both reads pick their rows with
 // selectVisiblePage, which applies the visibility rule in SQL, and read them with
@@ -204,10 +205,7 @@ const browsing = {
   afterId: sql.placeholder('afterId'),
 };
 
-/** Browsing statements, built and prepared once per database: the page most often asked for. */
-const preparedBrowsing = new WeakMap<Db, Map<string, ReturnType<typeof prepareBrowse>>>();
-
-function prepareBrowse(db: Db, options: { limit: number; isAfterCursor: boolean }) {
+function prepareBrowse(db: Db, options: { limit: number; isAfterCursor: boolean }, name: string) {
   const viewer = { merchantId: browsing.merchantId, customerAccountId: browsing.customerAccountId };
   const after = sql`(${sortKey}, ${products.id}) > (${browsing.afterName}, ${browsing.afterId}::uuid)`;
   const page = selectVisiblePage(db, {
@@ -215,7 +213,6 @@ function prepareBrowse(db: Db, options: { limit: number; isAfterCursor: boolean 
     limit: options.limit,
     conditions: [options.isAfterCursor ? after : undefined],
   });
-  const name = `catalogue_browse_${options.isAfterCursor ? 'after_' : ''}${options.limit}`;
   return selectCatalogue(db, { viewer, page }).prepare(name);
 }
 
@@ -224,15 +221,9 @@ function prepareBrowse(db: Db, options: { limit: number; isAfterCursor: boolean 
  * prepared once (per page size, with and without a cursor) rather than built on every request.
  */
 async function browse(db: Db, options: { viewer: CatalogueViewer; limit: number; cursor?: string }) {
-  const isAfterCursor = options.cursor !== undefined;
-  const key = `${isAfterCursor}:${options.limit}`;
-  const statements = preparedBrowsing.get(db) ?? new Map<string, ReturnType<typeof prepareBrowse>>();
-  preparedBrowsing.set(db, statements);
-  let statement = statements.get(key);
-  if (!statement) {
-    statement = prepareBrowse(db, { limit: options.limit, isAfterCursor });
-    statements.set(key, statement);
-  }
+  const shape = { limit: options.limit, isAfterCursor: options.cursor !== undefined };
+  const name = `catalogue_browse_${shape.isAfterCursor ? 'after_' : ''}${shape.limit}`;
+  const statement = preparedOnce(db, name, (name) => prepareBrowse(db, shape, name));
   const after = options.cursor ? decodeCursor(options.cursor, { name: 'text', id: 'uuid' }) : undefined;
   return statement.execute({ ...options.viewer, afterName: after?.name, afterId: after?.id });
 }

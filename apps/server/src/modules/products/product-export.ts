@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { formatCsvRow } from './product-csv.ts';
 import type { ImportColumn } from './product-import-rows.ts';
-import { listProductRows, type ProductRow } from './products.queries.ts';
+import { listProductRows } from './product-list.queries.ts';
+import type { ProductRow } from './products.queries.ts';
 
 // The filtered product list as CSV, in the import's own columns, so an exported file can be
 // edited and imported back. Made a keyset page at a time: memory stays flat at any catalogue size.

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../app-deps.ts';
 import { exportProductsCsv } from './product-export.ts';
-import { listProductRows, searchProductRows, toProduct } from './products.queries.ts';
+import { listProductRows } from './product-list.queries.ts';
+import { searchProductRows, toProduct } from './products.queries.ts';
 
 type ListOptions = Parameters<typeof listProductRows>[1];
 type SearchOptions = Parameters<typeof searchProductRows>[1];

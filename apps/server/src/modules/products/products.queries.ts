@@ -1,25 +1,5 @@
-import {
-  type Product,
-  type ProductFilters,
-  type ProductSort,
-  type ProductStatus,
-  type SortDirection,
-  searchWords,
-} from '@tradeport/contract';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  inArray,
-  isNotNull,
-  isNull,
-  type Placeholder,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
-import { AppError } from '../../platform/errors.ts';
+import { type Product, type ProductFilters, type ProductStatus, searchWords } from '@tradeport/contract';
+import { and, count, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
@@ -32,7 +12,6 @@ import {
   unitsOfMeasure,
   visibilityGroupProducts,
 } from '../../platform/db/schema/index.ts';
-import { decodeCursor, encodeCursor } from '../../platform/db/keyset-cursor.ts';
 import { containsPattern } from '../../platform/db/like-pattern.ts';
 import {
   hasTrigramWord,
@@ -40,17 +19,16 @@ import {
   productNearestText,
   TRIGRAM_LENGTH,
 } from './product-search.queries.ts';
-import { literalLimit } from '../../platform/db/statement-caching-client.ts';
 
 // Reads of a merchant's products. Every query names the merchant: another merchant's product is
 // simply not found.
 
 const parentCategories = alias(categories, 'parent_category');
 
+const nameSortKey = sql<string>`lower(${products.name})`;
+
 const productSelection = {
   product: products,
-  /** The keyset's sort key as the database compares it (JS lower-casing differs for some letters). */
-  sortKey: sql<string>`lower(${products.name})`,
   brand: { id: brands.id, name: brands.name },
   supplier: { id: suppliers.id, name: suppliers.name },
   category: { id: categories.id, name: categories.name },
@@ -59,9 +37,14 @@ const productSelection = {
   unit: { id: unitsOfMeasure.id, name: unitsOfMeasure.name, abbreviation: unitsOfMeasure.abbreviation },
 };
 
-function selectProducts(db: Db) {
+/**
+ * Products with their names for brand, supplier, category and unit. `sortKey` is the keyset's key
+ * as the database writes it (JS lower-casing differs for some letters): the name unless a list
+ * sorts by another column.
+ */
+export function selectProducts(db: Db, sortKey: SQL<string> = nameSortKey) {
   return db
-    .select(productSelection)
+    .select({ ...productSelection, sortKey })
     .from(products)
     .leftJoin(brands, eq(brands.id, products.brandId))
     .leftJoin(suppliers, eq(suppliers.id, products.supplierId))
@@ -97,16 +80,14 @@ export function toProduct(row: ProductRow): Product {
   };
 }
 
-const searchText = productNearestText;
-
-const statusCondition = (status: ProductStatus) =>
+export const statusCondition = (status: ProductStatus) =>
   status === 'active'
     ? isNull(products.archivedAt)
     : status === 'archived'
       ? isNotNull(products.archivedAt)
       : undefined;
 
-type Filters = z.output<typeof ProductFilters>;
+export type Filters = z.output<typeof ProductFilters>;
 
 /** The conditions of the list's filters (and of "every product matching"): one statement of them. */
 export function productFilterConditions(merchantId: string, filters: Filters): (SQL | undefined)[] {
@@ -119,192 +100,6 @@ export function productFilterConditions(merchantId: string, filters: Filters): (
     // Every word in the name, SKU or brand (the word rule); ILIKE folds case the database's way.
     productMatchesSearch({ merchantId, search: filters.search }),
   ];
-}
-
-/**
- * Each sort's key, as its index orders it (products_merchant_name_idx, products_merchant_sku_key
- * and the sort indexes of migration 0008, each (merchant_id, key, id)), and how a cursor carries
- * it: as text the database wrote, checked before it goes back (a bad cursor is a 400, never a
- * failed cast). The update time travels as whole microseconds since 1970, exactly.
- */
-const SORTS: Record<
-  ProductSort,
-  { key: SQL; text: SQL; from: (text: string | Placeholder) => SQL; isValid: (text: string) => boolean }
-> = {
-  name: {
-    key: sql`lower(${products.name})`,
-    text: sql`lower(${products.name})`,
-    from: (text) => sql`${text}::text`,
-    isValid: (text) => !text.includes('\u0000'),
-  },
-  sku: {
-    key: sql`lower(${products.sku})`,
-    text: sql`lower(${products.sku})`,
-    from: (text) => sql`${text}::text`,
-    isValid: (text) => !text.includes('\u0000'),
-  },
-  price: {
-    key: sql`${products.basePriceCents}`,
-    text: sql`${products.basePriceCents}::text`,
-    from: (text) => sql`${text}::bigint`,
-    isValid: (text) => /^-?\d{1,18}$/.test(text),
-  },
-  updated: {
-    key: sql`${products.updatedAt}`,
-    text: sql`(extract(epoch from ${products.updatedAt}) * 1000000)::bigint::text`,
-    from: (text) => sql`('epoch'::timestamptz + (${text}::text || ' microseconds')::interval)`,
-    isValid: (text) => /^-?\d{1,18}$/.test(text),
-  },
-};
-
-const badCursor = () =>
-  new AppError('VALIDATION_ERROR', 'The page cursor is not valid; start from the first page.', [
-    { path: 'querystring.cursor', message: 'Not a valid cursor' },
-  ]);
-
-/**
- * One page in the chosen order, keyset on (sort key, id), either way round, as an index orders
- * it: a page costs the same at row 10 and row 100,000, and rows added meanwhile are neither lost
- * nor repeated. Search (2+ characters) matches by the word rule: every word in the name, SKU or
- * brand. With `withTotal`, also how many products match (a count over the same conditions).
- */
-export async function listProductRows(
-  db: Db,
-  options: {
-    merchantId: string;
-    limit: number;
-    cursor?: string;
-    filters: Filters;
-    sort?: ProductSort;
-    direction?: SortDirection;
-    withTotal?: boolean;
-  },
-) {
-  const { merchantId, filters } = options;
-  const sortName = options.sort ?? 'name';
-  const sort = SORTS[sortName];
-  const direction = options.direction ?? 'asc';
-  const isDescending = direction === 'desc';
-  let after: { key: string; id: string } | undefined;
-  if (options.cursor) {
-    const decoded = decodeCursor(options.cursor, {
-      sort: 'text',
-      direction: 'text',
-      key: 'text',
-      id: 'uuid',
-    });
-    // A cursor belongs to its sort and direction: another's would give a wrong page.
-    if (decoded.sort !== sortName || decoded.direction !== direction || !sort.isValid(decoded.key))
-      throw badCursor();
-    after = { key: decoded.key, id: decoded.id };
-  }
-  const shape = { sortName, isDescending, limit: options.limit + 1, isAfterCursor: after !== undefined };
-  const isPlain = !filters.search && !filters.brand_id && !filters.supplier_id && !filters.category_id;
-  const [rows, total] = await Promise.all([
-    isPlain
-      ? plainPage(db, { ...shape, status: filters.status }).execute({
-          merchantId,
-          afterKey: after?.key,
-          afterId: after?.id,
-        })
-      : selectPage(db, {
-          ...shape,
-          conditions: productFilterConditions(merchantId, filters),
-          after: after && { key: after.key, id: after.id },
-          isSearch: hasTrigramWord(filters.search),
-        }),
-    options.withTotal ? countMatching(db, productFilterConditions(merchantId, filters)) : null,
-  ]);
-  const page = rows.slice(0, options.limit);
-  const last = page.at(-1);
-  return {
-    rows: page,
-    total,
-    next_cursor:
-      rows.length > options.limit && last
-        ? encodeCursor({ sort: sortName, direction, key: last.sortKey, id: last.product.id })
-        : null,
-  };
-}
-
-type PageShape = { sortName: ProductSort; isDescending: boolean; limit: number; isAfterCursor: boolean };
-
-/** One page's statement: the filters' conditions, then the keyset after the cursor's (key, id). */
-function selectPage(
-  db: Db,
-  options: Omit<PageShape, 'isAfterCursor'> & {
-    conditions: (SQL | undefined)[];
-    after: { key: string | Placeholder; id: string | Placeholder } | undefined;
-    isSearch: boolean;
-  },
-) {
-  const sort = SORTS[options.sortName];
-  const { isDescending, after, isSearch } = options;
-  const conditions = [...options.conditions];
-  if (after) {
-    conditions.push(
-      isDescending
-        ? sql`(${sort.key}, ${products.id}) < (${sort.from(after.key)}, ${after.id}::uuid)`
-        : sql`(${sort.key}, ${products.id}) > (${sort.from(after.key)}, ${after.id}::uuid)`,
-    );
-  }
-  // With a word the trigram index can look up, the matches are found first and then sorted:
-  // walking in key order would read every product before a rare match. The planner assumes
-  // matches are spread evenly, so the non-default null placement (no key is ever null: the same
-  // order) is what tells it the key's index cannot supply this order (as the catalogue does).
-  const order = isDescending
-    ? [isSearch ? sql`${sort.key} desc nulls last` : sql`${sort.key} desc`, desc(products.id)]
-    : [isSearch ? sql`${sort.key} asc nulls first` : sql`${sort.key} asc`, asc(products.id)];
-  return db
-    .select({ ...productSelection, sortKey: sql<string>`${sort.text}` })
-    .from(products)
-    .leftJoin(brands, eq(brands.id, products.brandId))
-    .leftJoin(suppliers, eq(suppliers.id, products.supplierId))
-    .leftJoin(categories, eq(categories.id, products.categoryId))
-    .leftJoin(parentCategories, eq(parentCategories.id, categories.parentId))
-    .leftJoin(unitsOfMeasure, eq(unitsOfMeasure.id, products.unitOfMeasureId))
-    .where(and(...conditions))
-    .orderBy(...order)
-    .limit(literalLimit(options.limit));
-}
-
-/** Statements of pages without search or filters, built and prepared once per database and shape. */
-const plainPages = new WeakMap<Db, Map<string, ReturnType<typeof preparePlainPage>>>();
-
-function preparePlainPage(db: Db, options: PageShape & { status: ProductStatus }) {
-  const merchantId = sql.placeholder('merchantId');
-  const conditions = [eq(products.merchantId, merchantId), statusCondition(options.status)];
-  const after = options.isAfterCursor
-    ? { key: sql.placeholder('afterKey'), id: sql.placeholder('afterId') }
-    : undefined;
-  const name = ['products_page', options.sortName, options.isDescending ? 'desc' : 'asc', options.status];
-  if (options.isAfterCursor) name.push('after');
-  name.push(String(options.limit));
-  return selectPage(db, { ...options, conditions, after, isSearch: false }).prepare(name.join('_'));
-}
-
-/**
- * The list's most asked-for pages (no search, no filter but the status), as selectPage writes
- * them, prepared once rather than built on every request.
- */
-function plainPage(db: Db, options: PageShape & { status: ProductStatus }) {
-  const key = `${options.sortName}:${options.isDescending}:${options.status}:${options.isAfterCursor}:${options.limit}`;
-  const statements = plainPages.get(db) ?? new Map<string, ReturnType<typeof preparePlainPage>>();
-  plainPages.set(db, statements);
-  let statement = statements.get(key);
-  if (!statement) {
-    statement = preparePlainPage(db, options);
-    statements.set(key, statement);
-  }
-  return statement;
-}
-
-async function countMatching(db: Db, conditions: (SQL | undefined)[]) {
-  const [row] = await db
-    .select({ total: count() })
-    .from(products)
-    .where(and(...conditions));
-  return Number(row?.total ?? 0);
 }
 
 /** The merchant's product as the API shows it; undefined for another merchant's or a missing id. */
@@ -335,7 +130,7 @@ export async function listOwnedProductIds(db: Db, options: { merchantId: string;
 function wordSearch(options: { merchantId: string; q: string; status: SQL; limit: number }) {
   const { merchantId, q } = options;
   const order = hasTrigramWord(q)
-    ? sql`similarity(${searchText}, lower(${q})) desc, lower(${products.name}), ${products.id}`
+    ? sql`similarity(${productNearestText}, lower(${q})) desc, lower(${products.name}), ${products.id}`
     : sql`lower(${products.name}), ${products.id}`;
   return sql`
     select ${products.id} as id, ${products.name} as name, ${products.sku} as sku, ${brands.name} as brand_name,
@@ -384,13 +179,13 @@ export async function searchProductRows(
   const term = sql`lower(${options.q})`;
   const contains = sql`lower(${containsPattern(options.q)})`;
   const status = statusCondition(options.status) ?? sql`true`;
-  const wordDistance = sql`${term} <<-> ${searchText}`;
+  const wordDistance = sql`${term} <<-> ${productNearestText}`;
   const result = await db.execute(
     options.q.length < TRIGRAM_LENGTH || searchWords(options.q).length > 1
       ? wordSearch({ merchantId, q: options.q, status, limit })
       : sql`
     with candidates as (
-      (select ${products.id} as id, ${wordDistance} as distance, ${term} <-> ${searchText} as closeness
+      (select ${products.id} as id, ${wordDistance} as distance, ${term} <-> ${productNearestText} as closeness
         from ${products}
         where ${products.merchantId} = ${merchantId} and ${status}
         order by ${wordDistance}

@@ -1,0 +1,185 @@
+import type { ProductSort, ProductStatus, SortDirection } from '@tradeport/contract';
+import { and, asc, count, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { decodeCursor, encodeCursor } from '../../platform/db/keyset-cursor.ts';
+import { preparedOnce } from '../../platform/db/prepared-once.ts';
+import { products } from '../../platform/db/schema/index.ts';
+import { literalLimit } from '../../platform/db/statement-caching-client.ts';
+import { AppError } from '../../platform/errors.ts';
+import { hasTrigramWord } from './product-search.queries.ts';
+import {
+  type Filters,
+  productFilterConditions,
+  selectProducts,
+  statusCondition,
+} from './products.queries.ts';
+
+// The merchant's product list: one page in the chosen sort and direction, keyset-paged.
+
+/**
+ * Each sort's key, as its index orders it (products_merchant_name_idx, products_merchant_sku_key
+ * and the sort indexes of migration 0008, each (merchant_id, key, id)), and how a cursor carries
+ * it: as text the database wrote, checked before it goes back (a bad cursor is a 400, never a
+ * failed cast). The update time travels as whole microseconds since 1970, exactly.
+ */
+const SORTS: Record<
+  ProductSort,
+  { key: SQL; text: SQL; from: (text: string | Placeholder) => SQL; isValid: (text: string) => boolean }
+> = {
+  name: {
+    key: sql`lower(${products.name})`,
+    text: sql`lower(${products.name})`,
+    from: (text) => sql`${text}::text`,
+    isValid: (text) => !text.includes('\u0000'),
+  },
+  sku: {
+    key: sql`lower(${products.sku})`,
+    text: sql`lower(${products.sku})`,
+    from: (text) => sql`${text}::text`,
+    isValid: (text) => !text.includes('\u0000'),
+  },
+  price: {
+    key: sql`${products.basePriceCents}`,
+    text: sql`${products.basePriceCents}::text`,
+    from: (text) => sql`${text}::bigint`,
+    isValid: (text) => /^-?\d{1,18}$/.test(text),
+  },
+  updated: {
+    key: sql`${products.updatedAt}`,
+    text: sql`(extract(epoch from ${products.updatedAt}) * 1000000)::bigint::text`,
+    from: (text) => sql`('epoch'::timestamptz + (${text}::text || ' microseconds')::interval)`,
+    isValid: (text) => /^-?\d{1,18}$/.test(text),
+  },
+};
+
+const badCursor = () =>
+  new AppError('VALIDATION_ERROR', 'The page cursor is not valid; start from the first page.', [
+    { path: 'querystring.cursor', message: 'Not a valid cursor' },
+  ]);
+
+/**
+ * One page in the chosen order, keyset on (sort key, id), either way round, as an index orders
+ * it: a page costs the same at row 10 and row 100,000, and rows added meanwhile are neither lost
+ * nor repeated. Search (2+ characters) matches by the word rule: every word in the name, SKU or
+ * brand. With `withTotal`, also how many products match (a count over the same conditions).
+ */
+export async function listProductRows(
+  db: Db,
+  options: {
+    merchantId: string;
+    limit: number;
+    cursor?: string;
+    filters: Filters;
+    sort?: ProductSort;
+    direction?: SortDirection;
+    withTotal?: boolean;
+  },
+) {
+  const { merchantId, filters } = options;
+  const sortName = options.sort ?? 'name';
+  const sort = SORTS[sortName];
+  const direction = options.direction ?? 'asc';
+  const isDescending = direction === 'desc';
+  let after: { key: string; id: string } | undefined;
+  if (options.cursor) {
+    const decoded = decodeCursor(options.cursor, {
+      sort: 'text',
+      direction: 'text',
+      key: 'text',
+      id: 'uuid',
+    });
+    // A cursor belongs to its sort and direction: another's would give a wrong page.
+    if (decoded.sort !== sortName || decoded.direction !== direction || !sort.isValid(decoded.key))
+      throw badCursor();
+    after = { key: decoded.key, id: decoded.id };
+  }
+  const shape = { sortName, isDescending, limit: options.limit + 1, isAfterCursor: after !== undefined };
+  const isPlain = !filters.search && !filters.brand_id && !filters.supplier_id && !filters.category_id;
+  const [rows, total] = await Promise.all([
+    isPlain
+      ? plainPage(db, { ...shape, status: filters.status }).execute({
+          merchantId,
+          afterKey: after?.key,
+          afterId: after?.id,
+        })
+      : selectPage(db, {
+          ...shape,
+          conditions: productFilterConditions(merchantId, filters),
+          after: after && { key: after.key, id: after.id },
+          isSearch: hasTrigramWord(filters.search),
+        }),
+    options.withTotal ? countMatching(db, productFilterConditions(merchantId, filters)) : null,
+  ]);
+  const page = rows.slice(0, options.limit);
+  const last = page.at(-1);
+  return {
+    rows: page,
+    total,
+    next_cursor:
+      rows.length > options.limit && last
+        ? encodeCursor({ sort: sortName, direction, key: last.sortKey, id: last.product.id })
+        : null,
+  };
+}
+
+type PageShape = { sortName: ProductSort; isDescending: boolean; limit: number; isAfterCursor: boolean };
+
+/** One page's statement: the filters' conditions, then the keyset after the cursor's (key, id). */
+function selectPage(
+  db: Db,
+  options: Omit<PageShape, 'isAfterCursor'> & {
+    conditions: (SQL | undefined)[];
+    after: { key: string | Placeholder; id: string | Placeholder } | undefined;
+    isSearch: boolean;
+  },
+) {
+  const sort = SORTS[options.sortName];
+  const { isDescending, after, isSearch } = options;
+  const conditions = [...options.conditions];
+  if (after) {
+    conditions.push(
+      isDescending
+        ? sql`(${sort.key}, ${products.id}) < (${sort.from(after.key)}, ${after.id}::uuid)`
+        : sql`(${sort.key}, ${products.id}) > (${sort.from(after.key)}, ${after.id}::uuid)`,
+    );
+  }
+  // With a word the trigram index can look up, the matches are found first and then sorted:
+  // walking in key order would read every product before a rare match. The planner assumes
+  // matches are spread evenly, so the non-default null placement (no key is ever null: the same
+  // order) is what tells it the key's index cannot supply this order (as the catalogue does).
+  const order = isDescending
+    ? [isSearch ? sql`${sort.key} desc nulls last` : sql`${sort.key} desc`, desc(products.id)]
+    : [isSearch ? sql`${sort.key} asc nulls first` : sql`${sort.key} asc`, asc(products.id)];
+  return selectProducts(db, sql<string>`${sort.text}`)
+    .where(and(...conditions))
+    .orderBy(...order)
+    .limit(literalLimit(options.limit));
+}
+
+/**
+ * The list's most asked-for pages (no search, no filter but the status), as selectPage writes
+ * them, prepared once rather than built on every request.
+ */
+function plainPage(db: Db, options: PageShape & { status: ProductStatus }) {
+  const name = ['products_page', options.sortName, options.isDescending ? 'desc' : 'asc', options.status];
+  if (options.isAfterCursor) name.push('after');
+  name.push(String(options.limit));
+  return preparedOnce(db, name.join('_'), (statementName) => {
+    const conditions = [
+      eq(products.merchantId, sql.placeholder('merchantId')),
+      statusCondition(options.status),
+    ];
+    const after = options.isAfterCursor
+      ? { key: sql.placeholder('afterKey'), id: sql.placeholder('afterId') }
+      : undefined;
+    return selectPage(db, { ...options, conditions, after, isSearch: false }).prepare(statementName);
+  });
+}
+
+async function countMatching(db: Db, conditions: (SQL | undefined)[]) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(products)
+    .where(and(...conditions));
+  return Number(row?.total ?? 0);
+}
