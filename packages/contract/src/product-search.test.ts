@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesSearchWords, searchWords } from './products.ts';
+import { matchesSearchWords, searchWords } from './product-search.ts';
 
 const oatMilk = { name: 'Barista Oat Milk', sku: 'OAT-1', brandName: 'Vitasoy' };
 

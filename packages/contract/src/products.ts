@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MIN_SEARCH_CHARS, optionalText, TrigramSearchText } from './text.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { PRODUCT_CSV_COLUMNS } from './product-csv.ts';
 import { RecordId } from './ids.ts';
 import { OrganisationParams } from './organisations.ts';
 import { Page, PageQuery } from './pagination.ts';
@@ -39,31 +40,6 @@ export const ProductQuantity = z
   .int('Enter a whole number')
   .min(1, 'Enter 1 or more')
   .max(MAX_PRODUCT_QUANTITY, 'Enter at most 100,000');
-
-// ── the word rule: how every product search matches ─────────────────────────────────────────
-
-/** A search's words: split on spaces, each at most once (ignoring case), in the order typed. */
-export function searchWords(search: string): string[] {
-  const seen = new Set<string>();
-  return search
-    .split(/\s+/)
-    .filter((word) => word !== '' && !seen.has(word.toLowerCase()) && seen.add(word.toLowerCase()));
-}
-
-/**
- * Word rule: a product matches a search when every word of it appears, ignoring case, in the
- * product's name, SKU or brand name, in any order ("milk barista" finds "Barista Oat Milk"). The
- * server applies it in SQL (on the trigram index); this is its statement, which that SQL is
- * tested against. Case is folded here by JavaScript, there by the database.
- */
-export function matchesSearchWords(
-  product: { name: string; sku: string; brandName: string | null },
-  search: string,
-): boolean {
-  const text = `${product.name} ${product.sku}`.toLowerCase();
-  const brand = product.brandName?.toLowerCase() ?? '';
-  return searchWords(search.toLowerCase()).every((word) => text.includes(word) || brand.includes(word));
-}
 
 export const ProductStatus = z.enum(['active', 'archived', 'all']);
 export type ProductStatus = z.infer<typeof ProductStatus>;
@@ -297,53 +273,6 @@ export const bulkProducts = defineEndpoint({
   response: BulkProductsResult,
   bodyLimit: MAX_IMPORT_CSV_CHARS * 2,
 });
-
-export const PRODUCT_CSV_COLUMNS = [
-  'sku',
-  'name',
-  'description',
-  'brand',
-  'supplier',
-  'category',
-  'unit',
-  'base_price',
-  'cost',
-  'gst',
-  'min_order_quantity',
-  'pack_size',
-  'barcode',
-  'active',
-] as const;
-
-export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
-
-/** The template's example row, one value per import column (the type makes every column give one). */
-export const PRODUCT_CSV_EXAMPLE: Record<ProductCsvColumn, string> = {
-  sku: 'MILK-2L',
-  name: 'Full Cream Milk 2L',
-  description: 'Fresh full cream milk',
-  brand: 'Riverina Dairy',
-  supplier: 'Metro Wholesale',
-  category: 'Dairy > Milk',
-  unit: 'Bottle',
-  base_price: '3.10',
-  cost: '2.05',
-  gst: 'false',
-  min_order_quantity: '1',
-  pack_size: '6',
-  barcode: '9300000000001',
-  active: 'true',
-};
-
-/**
- * The downloadable CSV template: the import's columns and one example row, made from the same
- * definitions the import reads, so the two cannot drift apart.
- */
-export function productCsvTemplate(): string {
-  const cell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
-  const row = (cells: readonly string[]) => `${cells.map(cell).join(',')}\r\n`;
-  return row(PRODUCT_CSV_COLUMNS) + row(PRODUCT_CSV_COLUMNS.map((column) => PRODUCT_CSV_EXAMPLE[column]));
-}
 
 export const exportProducts = defineEndpoint({
   method: 'GET',

@@ -1,14 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  CsvSyntaxError,
-  formatCsvRow,
-  parseCsv,
-  parseWholeNumber,
-  parseYesNo,
-  protectCell,
-  unprotectCell,
-} from './product-csv.ts';
+import { formatCsvRow, protectCell, unprotectCell } from '@tradeport/contract';
+import { CsvSyntaxError, parseCsv, parseWholeNumber, parseYesNo } from './product-csv.ts';
 
 const cellsOf = (text: string) => parseCsv(text).map((record) => record.cells);
 

@@ -1,6 +1,7 @@
 // CSV as RFC 4180 writes it (quoted fields, doubled quotes, CRLF) and as spreadsheets save it
-// (a byte-order mark, bare LF line ends, a trailing newline). Pure: the import and export share it,
-// so whatever the export writes, the import reads back unchanged.
+// (a byte-order mark, bare LF line ends, a trailing newline). Pure. Writing (formatCsvRow and its
+// formula protection) is in the contract's csv.ts, which the export and the web's template share;
+// whatever they write, this reads back unchanged.
 
 export type CsvRecord = {
   /** 1-based line in the file where the record starts (a quoted field may span lines). */
@@ -95,31 +96,6 @@ export function parseCsv(text: string): CsvRecord[] {
   // The last record, unless the text ended with a line end (a trailing newline is not a record).
   if (cell !== '' || cells.length > 0 || (input.length > 0 && !/[\r\n]$/.test(input))) endRecord();
   return records;
-}
-
-// A cell a spreadsheet would run as a formula. The export writes it behind a single quote (which
-// spreadsheets show as text); the import takes that quote off again. Cells already starting with
-// quotes before such a character get one more, so the round trip is exact.
-const FORMULA_START = /^'*[=+\-@]/;
-
-export function protectCell(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}
-
-export function unprotectCell(value: string): string {
-  return value.startsWith("'") && FORMULA_START.test(value) ? value.slice(1) : value;
-}
-
-const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
-
-/** One CSV line (CRLF-terminated), each cell protected against formulas and quoted when needed. */
-export function formatCsvRow(cells: readonly string[]): string {
-  return `${cells
-    .map((raw) => {
-      const value = protectCell(raw);
-      return NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-    })
-    .join(',')}\r\n`;
 }
 
 const TRUE_WORDS = new Set(['true', 'yes', 'y', '1']);

@@ -1,7 +1,7 @@
 import { formatDollars, PRODUCT_CSV_COLUMNS, type ProductFilters } from '@tradeport/contract';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
-import { formatCsvRow } from './product-csv.ts';
+import { formatCsvRow } from '@tradeport/contract';
 import type { ImportColumn } from './product-import-rows.ts';
 import { listProductRows } from './product-list.queries.ts';
 import type { ProductRow } from './products.queries.ts';

@@ -7,7 +7,8 @@ import {
   TaxonomyName,
 } from '@tradeport/contract';
 import type { z } from 'zod';
-import { type CsvRecord, parseWholeNumber, parseYesNo, unprotectCell } from './product-csv.ts';
+import { unprotectCell } from '@tradeport/contract';
+import { type CsvRecord, parseWholeNumber, parseYesNo } from './product-csv.ts';
 
 // Reading an import file's rows into products: pure, so every rule can be tested without a
 // database. Field limits come from the contract's ProductInput, the same ones the form obeys.
