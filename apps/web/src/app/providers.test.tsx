@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { showErrorToast } from '#lib/toasts.ts';
+import { contrastRatio } from '#testing/contrast.ts';
 import { cssVariablesResolver, Providers, theme } from './providers.tsx';
 
 afterEach(() => act(() => notifications.clean()));
@@ -35,17 +36,6 @@ describe('the theme’s text contrast', () => {
     typeof merged.primaryShade === 'number' ? merged.primaryShade : merged.primaryShade.light;
   const WHITE = '#ffffff';
 
-  function luminance(hex: string) {
-    const [r, g, b] = [1, 3, 5].map((at) => {
-      const value = parseInt(hex.slice(at, at + 2), 16) / 255;
-      return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-  }
-  function contrast(a: string, b: string) {
-    const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-    return (light! + 0.05) / (dark! + 0.05);
-  }
   /** `var(--mantine-color-gray-7)` → gray.7 from the theme. */
   function resolve(variable: string) {
     const match = /^var\(--mantine-color-([a-z]+)-(\d)\)$/.exec(variable);
@@ -54,13 +44,13 @@ describe('the theme’s text contrast', () => {
   }
 
   it('gives white text on the primary (filled) buttons and badges at least 4.5:1', () => {
-    expect(contrast(WHITE, shade(merged.primaryColor, primaryShade))).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(WHITE, shade(merged.primaryColor, primaryShade))).toBeGreaterThanOrEqual(4.5);
   });
 
   it('gives links (the primary shade) at least 4.5:1 on white, on the blue trial banner and on a teal highlight', () => {
     const link = shade(merged.primaryColor, primaryShade);
     for (const background of [WHITE, shade('gray', 0), shade('blue', 1), shade('teal', 1)]) {
-      expect(contrast(link, background), `link on ${background}`).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(link, background), `link on ${background}`).toBeGreaterThanOrEqual(4.5);
     }
   });
 
@@ -70,7 +60,9 @@ describe('the theme’s text contrast', () => {
       ['blue', primaryShade],
       ['red', 9],
     ] as const) {
-      expect(contrast(WHITE, shade(color, index)), `white on ${color}.${index}`).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(WHITE, shade(color, index)), `white on ${color}.${index}`).toBeGreaterThanOrEqual(
+        4.5,
+      );
     }
   });
 
@@ -88,9 +80,10 @@ describe('the theme’s text contrast', () => {
       'violet',
       'grape',
     ]) {
-      expect(contrast(shade(color, 9), shade(color, 1)), `${color} light variant`).toBeGreaterThanOrEqual(
-        4.5,
-      );
+      expect(
+        contrastRatio(shade(color, 9), shade(color, 1)),
+        `${color} light variant`,
+      ).toBeGreaterThanOrEqual(4.5);
     }
   });
 
@@ -99,7 +92,7 @@ describe('the theme’s text contrast', () => {
     for (const variable of ['--mantine-color-dimmed', '--mantine-color-error'] as const) {
       const color = resolve(light[variable]!);
       for (const background of [WHITE, shade('gray', 0)]) {
-        expect(contrast(color, background), `${variable} on ${background}`).toBeGreaterThanOrEqual(4.5);
+        expect(contrastRatio(color, background), `${variable} on ${background}`).toBeGreaterThanOrEqual(4.5);
       }
     }
   });

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CurrentUser } from '@tradeport/contract';
 import { describe, expect, it } from 'vitest';
+import { contrastRatio } from '#testing/contrast.ts';
 import { harbour, merchantUser } from '#testing/fixtures.ts';
 import { renderRoutes } from '#testing/render-routes.tsx';
 import { buildMenu, menuLinks } from './build-menu.ts';
@@ -18,20 +19,6 @@ function renderMenu(path = '/') {
     </nav>
   );
   return renderRoutes([{ path: '*', element }], path);
-}
-
-/** WCAG 2.2 relative luminance of a #rrggbb colour. */
-function luminance(hex: string): number {
-  const channels = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16) / 255);
-  const [r = 0, g = 0, b = 0] = channels.map((c) =>
-    c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4,
-  );
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-function contrast(a: string, b: string): number {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (light! + 0.05) / (dark! + 0.05);
 }
 
 /** The colour a Mantine colour variable stands for in the light scheme. */
@@ -89,6 +76,6 @@ describe('SideMenu', () => {
     const heading = document.getElementById('menu-section-products');
     expect(heading).toHaveTextContent('Products');
     const colour = mantineColour(heading!.style.color);
-    expect(contrast(colour, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(colour, '#ffffff')).toBeGreaterThanOrEqual(4.5);
   });
 });
