@@ -1,8 +1,6 @@
 import axe, { type AxeResults, type Result } from 'axe-core';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../scripts/lib/browser.ts';
-import { type RunningServer, startServer } from '../scripts/lib/server-process.ts';
+import { describe, expect, it } from 'vitest';
+import { useJourney } from './journey.ts';
 import { PATIENCE, signIn } from './catalogue-helpers.ts';
 
 // Issue 9, defect 3: WCAG 2.2 AA on the main screens, as a merchant Admin, a merchant User and a
@@ -13,23 +11,7 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
 const JOURNEY_MS = 240_000;
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-beforeEach(async () => {
-  page = await (await browser.newContext({ baseURL: server.url, locale: 'en-AU' })).newPage();
-});
-afterEach(async () => {
-  await page.context().close();
-});
+const journey = useJourney();
 
 type Finding = { screen: string; violation: Result };
 
@@ -37,9 +19,9 @@ const LOADING = '.mantine-Loader-root, .mantine-Skeleton-root, [data-loading="tr
 
 /** Waits until the screen has its heading and nothing shown in it is still loading. */
 async function settled(screen: string) {
-  await page.locator('h1').first().waitFor(PATIENCE);
+  await journey.page.locator('h1').first().waitFor(PATIENCE);
   // Only what is shown counts: a tab not chosen keeps its panel (and its unfetched skeleton) hidden.
-  const loading = page.locator(LOADING).filter({ visible: true });
+  const loading = journey.page.locator(LOADING).filter({ visible: true });
   try {
     await loading.first().waitFor({ state: 'detached', ...PATIENCE });
   } catch (error) {
@@ -47,7 +29,7 @@ async function settled(screen: string) {
     throw new Error(`${screen} is still loading: ${html.slice(0, 300)}`, { cause: error });
   }
   // Let any enter transition (banners, collapses) finish so colours are read at rest.
-  await page.waitForTimeout(300);
+  await journey.page.waitForTimeout(300);
 }
 
 /** What the audit reads from the page's window (the e2e project is compiled without the DOM types). */
@@ -56,9 +38,9 @@ type PageWindow = { axe?: typeof axe; document: Parameters<typeof axe.run>[0] };
 /** Runs axe on the page as it is and keeps the serious and critical violations. */
 async function audit(screen: string): Promise<Finding[]> {
   await settled(screen);
-  const hasAxe = await page.evaluate(() => Boolean((globalThis as unknown as PageWindow).axe));
-  if (!hasAxe) await page.addScriptTag({ content: axe.source });
-  const results: AxeResults = await page.evaluate((tags) => {
+  const hasAxe = await journey.page.evaluate(() => Boolean((globalThis as unknown as PageWindow).axe));
+  if (!hasAxe) await journey.page.addScriptTag({ content: axe.source });
+  const results: AxeResults = await journey.page.evaluate((tags) => {
     const { axe: inPage, document } = globalThis as unknown as PageWindow;
     return inPage!.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
   }, TAGS);
@@ -69,7 +51,7 @@ async function audit(screen: string): Promise<Finding[]> {
 
 /** Opens `path` and audits it. */
 async function visit(path: string): Promise<Finding[]> {
-  await page.goto(path);
+  await journey.page.goto(path);
   return audit(path);
 }
 
@@ -78,16 +60,16 @@ async function visit(path: string): Promise<Finding[]> {
  * of `tabs` (tier and group screens show their customers in a second tab).
  */
 async function visitFirstRecord(listPath: string, tabs: string[] = []): Promise<Finding[]> {
-  await page.goto(listPath);
+  await journey.page.goto(listPath);
   await settled(listPath);
-  const link = page.locator('main table tbody a[href]').first();
+  const link = journey.page.locator('main table tbody a[href]').first();
   await link.waitFor(PATIENCE);
   const href = await link.getAttribute('href');
   await link.click();
-  await page.waitForURL((url) => url.pathname === href, PATIENCE);
+  await journey.page.waitForURL((url) => url.pathname === href, PATIENCE);
   const findings = await audit(`${href} (from ${listPath})`);
   for (const tab of tabs) {
-    await page.getByRole('tab', { name: tab }).click();
+    await journey.page.getByRole('tab', { name: tab }).click();
     findings.push(...(await audit(`${href}, ${tab} tab`)));
   }
   return findings;
@@ -142,7 +124,7 @@ describe('WCAG 2.2 AA on the main screens (axe-core)', () => {
   it(
     'holds for a merchant Admin: catalogue, customers, pricing, visibility, organisation, people, account',
     async () => {
-      await signIn(page, 'merchant@demo.test');
+      await signIn(journey.page, 'merchant@demo.test');
       // Organisation details holds the people section (members and open invitations).
       await expectNoSeriousViolations([...MERCHANT_SCREENS, () => visit('/organisations/details')]);
     },
@@ -152,8 +134,8 @@ describe('WCAG 2.2 AA on the main screens (axe-core)', () => {
   it(
     'holds on a phone (390 × 844), where lists are cards and the menu folds away',
     async () => {
-      await page.setViewportSize({ width: 390, height: 844 });
-      await signIn(page, 'merchant@demo.test');
+      await journey.page.setViewportSize({ width: 390, height: 844 });
+      await signIn(journey.page, 'merchant@demo.test');
       await expectNoSeriousViolations([
         () => visit('/'),
         () => visit('/pricing'),
@@ -171,7 +153,7 @@ describe('WCAG 2.2 AA on the main screens (axe-core)', () => {
   it(
     'holds for a merchant User, who sees the same screens without the Admin-only actions',
     async () => {
-      await signIn(page, 'staff@demo.test');
+      await signIn(journey.page, 'staff@demo.test');
       await expectNoSeriousViolations(MERCHANT_SCREENS);
     },
     JOURNEY_MS,
@@ -180,7 +162,7 @@ describe('WCAG 2.2 AA on the main screens (axe-core)', () => {
   it(
     'holds for a customer in the merchant’s portal: home, ordering, organisation and people, account',
     async () => {
-      await signIn(page, 'customer@demo.test');
+      await signIn(journey.page, 'customer@demo.test');
       await expectNoSeriousViolations([
         () => visit('/'),
         () => visit('/orders'),

@@ -1,7 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../scripts/lib/browser.ts';
-import { type RunningServer, startServer } from '../scripts/lib/server-process.ts';
+import { describe, expect, it } from 'vitest';
+import { useJourney } from './journey.ts';
 import {
   addThroughProductPicker,
   ApiSession,
@@ -28,23 +26,7 @@ const TIER = 'Hospitality Partner';
 const GROUP = 'Bush pantry — trial venues';
 const LONG_JOURNEY_MS = 180_000;
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-beforeEach(async () => {
-  page = await (await browser.newContext({ baseURL: server.url, locale: 'en-AU' })).newPage();
-});
-afterEach(async () => {
-  await page.context().close();
-});
+const journey = useJourney();
 
 /** Adds one brand, supplier, unit or category in its screen's dialog, then finds it by searching. */
 async function addVocabulary(options: {
@@ -55,29 +37,31 @@ async function addVocabulary(options: {
   parent?: string;
 }) {
   const name = options.fields.Name!;
-  await page.goto(options.path);
-  await page
+  await journey.page.goto(options.path);
+  await journey.page
     .getByRole('button', { name: `Add ${options.singular}` })
     .first()
     .click();
-  const dialog = page.getByRole('dialog', { name: `Add ${options.singular}` });
+  const dialog = journey.page.getByRole('dialog', { name: `Add ${options.singular}` });
   for (const [label, value] of Object.entries(options.fields)) {
     await dialog.getByLabel(new RegExp(`^${label}`)).fill(value);
   }
   if (options.parent) await dialog.getByLabel('Parent category').selectOption({ label: options.parent });
   await dialog.getByRole('button', { name: `Add ${options.singular}` }).click();
-  await seeText(page, `“${name}” added`);
+  await seeText(journey.page, `“${name}” added`);
   await dialog.waitFor({ state: 'hidden', ...PATIENCE });
   // The list is paged, so the new one is found the way a person would: by searching for it.
-  await page.getByRole('searchbox', { name: `Search ${options.plural}` }).fill(name);
-  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+  await journey.page.getByRole('searchbox', { name: `Search ${options.plural}` }).fill(name);
+  const row = journey.page
+    .getByRole('row')
+    .filter({ has: journey.page.getByRole('rowheader', { name, exact: true }) });
   await row.waitFor(PATIENCE);
   return row;
 }
 
 describe('the catalogue vocabulary', () => {
   it('gains a brand, a supplier, a unit of measure and a sub-category through their screens', async () => {
-    await signIn(page, MERCHANT);
+    await signIn(journey.page, MERCHANT);
     await addVocabulary({ path: '/brands', singular: 'brand', plural: 'brands', fields: { Name: BRAND } });
 
     const supplier = await addVocabulary({
@@ -109,16 +93,16 @@ describe('the catalogue vocabulary', () => {
 
 describe('a new product', () => {
   it('is created with that vocabulary and an uploaded image, and is listed', async () => {
-    await signIn(page, MERCHANT);
-    await page.goto('/products/create');
-    const form = page.getByRole('form', { name: 'New product' });
+    await signIn(journey.page, MERCHANT);
+    await journey.page.goto('/products/create');
+    const form = journey.page.getByRole('form', { name: 'New product' });
     await form.getByLabel(/^Name/).fill(PRODUCT.name);
     await form.getByLabel(/^SKU/).fill(PRODUCT.sku);
     await form.getByLabel('Description', { exact: true }).fill('Roasted wattleseed, macadamia and salt.');
-    await choose(page, form.getByLabel('Brand', { exact: true }), 'Kurrajong', BRAND);
-    await choose(page, form.getByLabel('Supplier', { exact: true }), 'Riverina', SUPPLIER);
-    await choose(page, form.getByLabel('Category', { exact: true }), 'Bush', CATEGORY.name);
-    await choose(page, form.getByLabel('Unit of measure', { exact: true }), 'Tray', 'Tray (tray)');
+    await choose(journey.page, form.getByLabel('Brand', { exact: true }), 'Kurrajong', BRAND);
+    await choose(journey.page, form.getByLabel('Supplier', { exact: true }), 'Riverina', SUPPLIER);
+    await choose(journey.page, form.getByLabel('Category', { exact: true }), 'Bush', CATEGORY.name);
+    await choose(journey.page, form.getByLabel('Unit of measure', { exact: true }), 'Tray', 'Tray (tray)');
     await form.getByLabel(/^Base price/).fill(PRODUCT.basePrice);
     await form.getByLabel(/^Cost/).fill('8.20');
     await form
@@ -127,9 +111,9 @@ describe('a new product', () => {
     await form.getByRole('button', { name: 'Change image' }).waitFor(PATIENCE);
     await form.getByRole('button', { name: 'Create product' }).click();
 
-    await page.waitForURL(/\/products\/[0-9a-f-]{36}$/, PATIENCE);
-    await page.getByRole('heading', { level: 1, name: PRODUCT.name }).waitFor(PATIENCE);
-    const details = page.getByRole('form', { name: 'Product details' });
+    await journey.page.waitForURL(/\/products\/[0-9a-f-]{36}$/, PATIENCE);
+    await journey.page.getByRole('heading', { level: 1, name: PRODUCT.name }).waitFor(PATIENCE);
+    const details = journey.page.getByRole('form', { name: 'Product details' });
     expect(await details.getByLabel('Brand', { exact: true }).inputValue()).toBe(BRAND);
     expect(await details.getByLabel('Supplier', { exact: true }).inputValue()).toBe(SUPPLIER);
     expect(await details.getByLabel('Category', { exact: true }).inputValue()).toBe(CATEGORY.name);
@@ -144,8 +128,10 @@ describe('a new product', () => {
       )
       .toBe(1);
 
-    await page.goto('/products?q=Wattleseed');
-    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: PRODUCT.name }) });
+    await journey.page.goto('/products?q=Wattleseed');
+    const row = journey.page
+      .getByRole('row')
+      .filter({ has: journey.page.getByRole('link', { name: PRODUCT.name }) });
     await row.waitFor(PATIENCE);
     for (const cell of [PRODUCT.sku, BRAND, CATEGORY.name, UNIT.abbreviation, `$${PRODUCT.basePrice}`]) {
       await row.getByRole('cell', { name: cell, exact: true }).waitFor(PATIENCE);
@@ -159,7 +145,7 @@ describe('a tier price and a visibility group', () => {
     async () => {
       const [merchantApi, cafeApi, bistroApi] = await Promise.all(
         [MERCHANT, 'customer@demo.test', 'bistro@demo.test'].map((email) =>
-          ApiSession.signIn(server.url, email),
+          ApiSession.signIn(journey.server.url, email),
         ),
       );
       const merchantId = await merchantApi!.organisationId('Harbourside Wholesale');
@@ -173,13 +159,13 @@ describe('a tier price and a visibility group', () => {
       // In no group yet, so every customer sees it, at the base price.
       expect(await cafeSees()).toEqual(asListed(1450, false));
 
-      await signIn(page, MERCHANT);
-      await page.goto('/pricing');
-      await page.getByRole('link', { name: TIER }).click();
-      await page.getByRole('heading', { level: 1, name: TIER }).waitFor(PATIENCE);
-      await addThroughProductPicker(page, TIER, PRODUCT.name);
+      await signIn(journey.page, MERCHANT);
+      await journey.page.goto('/pricing');
+      await journey.page.getByRole('link', { name: TIER }).click();
+      await journey.page.getByRole('heading', { level: 1, name: TIER }).waitFor(PATIENCE);
+      await addThroughProductPicker(journey.page, TIER, PRODUCT.name);
       const tierPrice = async () => {
-        const products = page.getByRole('region', { name: 'Products' });
+        const products = journey.page.getByRole('region', { name: 'Products' });
         await products
           .getByRole('searchbox', { name: 'Search products in this pricing tier' })
           .fill('Wattleseed');
@@ -190,24 +176,24 @@ describe('a tier price and a visibility group', () => {
       const price = await tierPrice();
       await expect.poll(() => price.inputValue(), PATIENCE).toBe(PRODUCT.basePrice);
       await price.fill('11.25');
-      await page
+      await journey.page
         .getByRole('group', { name: 'Unsaved prices' })
         .getByRole('button', { name: 'Save 1 price' })
         .click();
-      await seeText(page, 'Saved 1 price');
-      await page.reload();
+      await seeText(journey.page, 'Saved 1 price');
+      await journey.page.reload();
       await expect.poll(async () => (await tierPrice()).inputValue(), PATIENCE).toBe('11.25');
       expect(await cafeSees()).toEqual(asListed(1125, true));
       expect(await bistroSees()).toEqual(asListed(1450, false));
 
-      await page.goto('/visibility');
-      await page.getByRole('button', { name: 'Add visibility group' }).first().click();
-      const create = page.getByRole('dialog', { name: 'Add visibility group' });
+      await journey.page.goto('/visibility');
+      await journey.page.getByRole('button', { name: 'Add visibility group' }).first().click();
+      const create = journey.page.getByRole('dialog', { name: 'Add visibility group' });
       await create.getByRole('textbox', { name: /^Name/ }).fill(GROUP);
       await create.getByRole('button', { name: 'Add visibility group' }).click();
-      await page.getByRole('heading', { level: 1, name: GROUP }).waitFor(PATIENCE);
-      await addThroughProductPicker(page, GROUP, PRODUCT.name);
-      await page
+      await journey.page.getByRole('heading', { level: 1, name: GROUP }).waitFor(PATIENCE);
+      await addThroughProductPicker(journey.page, GROUP, PRODUCT.name);
+      await journey.page
         .getByRole('region', { name: 'Products' })
         .getByRole('link', { name: PRODUCT.name })
         .waitFor(PATIENCE);
@@ -215,10 +201,10 @@ describe('a tier price and a visibility group', () => {
       expect(await cafeSees()).toEqual([]);
       expect(await bistroSees()).toEqual([]);
 
-      await page.getByRole('tab', { name: 'Customers' }).click();
-      const customers = page.getByRole('region', { name: 'Customers' });
+      await journey.page.getByRole('tab', { name: 'Customers' }).click();
+      const customers = journey.page.getByRole('region', { name: 'Customers' });
       await customers.getByRole('button', { name: 'Add customers' }).click();
-      const picker = page.getByRole('dialog', { name: `Add customers to “${GROUP}”` });
+      const picker = journey.page.getByRole('dialog', { name: `Add customers to “${GROUP}”` });
       await picker.getByRole('searchbox', { name: 'Search your customers' }).fill('Bean');
       await picker.getByRole('button', { name: `Add ${CAFE}` }).click(PATIENCE);
       await picker.getByText('Added', { exact: true }).waitFor(PATIENCE);
@@ -246,16 +232,16 @@ describe('importing products from a CSV file', () => {
       { sku: 'QDG-003', name: 'Quandong Relish 250g', category: 'Pantry > Bush Foods', base_price: '6.95' },
     ]);
   const openImport = async () => {
-    await page.getByRole('button', { name: 'Import CSV' }).click();
-    return page.getByRole('dialog', { name: 'Import products' });
+    await journey.page.getByRole('button', { name: 'Import CSV' }).click();
+    return journey.page.getByRole('dialog', { name: 'Import products' });
   };
 
   it(
     'names the bad row’s line and writes nothing, then imports the corrected file',
     async () => {
-      await signIn(page, MERCHANT);
-      await page.goto('/products?q=Quandong');
-      await seeText(page, 'No products match');
+      await signIn(journey.page, MERCHANT);
+      await journey.page.goto('/products?q=Quandong');
+      await seeText(journey.page, 'No products match');
 
       let dialog = await openImport();
       await dialog.getByLabel('CSV file').setInputFiles(quandong('about 7'));
@@ -271,13 +257,13 @@ describe('importing products from a CSV file', () => {
       await dialog.waitFor({ state: 'hidden', ...PATIENCE });
 
       // Nothing was written: not the good rows' products, nor the brand they would have created.
-      await page.reload();
-      await seeText(page, 'No products match');
-      await page.goto('/brands?q=Desert');
-      await seeText(page, 'No brands match “Desert”');
+      await journey.page.reload();
+      await seeText(journey.page, 'No products match');
+      await journey.page.goto('/brands?q=Desert');
+      await seeText(journey.page, 'No brands match “Desert”');
 
-      await page.goto('/products?q=Quandong');
-      await seeText(page, 'No products match');
+      await journey.page.goto('/products?q=Quandong');
+      await seeText(journey.page, 'No products match');
       dialog = await openImport();
       await dialog.getByLabel('CSV file').setInputFiles(quandong('7.40'));
       await dialog.getByText('The file is ready to import').waitFor(PATIENCE);
@@ -287,7 +273,10 @@ describe('importing products from a CSV file', () => {
       await dialog.getByRole('button', { name: 'Done' }).click();
 
       for (const name of ['Quandong Jam 300g', 'Quandong Chutney 250g', 'Quandong Relish 250g']) {
-        await page.getByRole('table', { name: 'Products' }).getByRole('link', { name }).waitFor(PATIENCE);
+        await journey.page
+          .getByRole('table', { name: 'Products' })
+          .getByRole('link', { name })
+          .waitFor(PATIENCE);
       }
     },
     LONG_JOURNEY_MS,

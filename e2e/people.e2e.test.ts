@@ -1,39 +1,28 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useJourney } from './journey.ts';
 import {
   type SmtpStandIn,
   startSmtpStandIn,
 } from '../apps/server/src/platform/mail/testing/smtp-stand-in.ts';
-import { launchBrowser } from '../scripts/lib/browser.ts';
-import { type RunningServer, startServer } from '../scripts/lib/server-process.ts';
 
 let smtp: SmtpStandIn;
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
 
 beforeAll(async () => {
   smtp = await startSmtpStandIn();
-  [server, browser] = await Promise.all([startServer({ env: { SMTP_URL: smtp.url } }), launchBrowser()]);
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await smtp?.stop();
 });
-beforeEach(async () => {
-  page = await (await browser.newContext({ baseURL: server.url, locale: 'en-AU' })).newPage();
-});
-afterEach(async () => {
-  await page.context().close();
-});
+// Registered after the stand-in's hooks: the server starts once it is up (and is told where it
+// listens), and the stand-in stops after the server and browser have closed.
+const journey = useJourney({ env: () => ({ SMTP_URL: smtp.url }) });
 
 async function signIn(email: string, password = 'demo-password-1') {
-  await page.goto('/sign-in');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname !== '/sign-in');
+  await journey.page.goto('/sign-in');
+  await journey.page.getByLabel('Email').fill(email);
+  await journey.page.getByLabel(/^Password/).fill(password);
+  await journey.page.getByRole('button', { name: 'Sign in' }).click();
+  await journey.page.waitForURL((url) => url.pathname !== '/sign-in');
 }
 
 /** The first link in an email that goes to `path`, made relative to the server under test. */
@@ -46,43 +35,43 @@ function linkTo(text: string, path: string): string {
 
 describe('a new merchant', () => {
   it('signs up through the real bot check, creates the organisation and sees the trial banner', async () => {
-    await page.goto('/sign-up');
-    await page.getByLabel('Your name').fill('Olive Grove');
-    await page.getByLabel('Email').fill('olive@grove.test');
-    await page.getByLabel(/^Password/).fill('grapes by the barrel');
+    await journey.page.goto('/sign-up');
+    await journey.page.getByLabel('Your name').fill('Olive Grove');
+    await journey.page.getByLabel('Email').fill('olive@grove.test');
+    await journey.page.getByLabel(/^Password/).fill('grapes by the barrel');
     // The real ALTCHA widget: once the form has focus it fetches a challenge from our API and
     // solves the proof of work in the browser.
-    await page.locator('altcha-widget [data-state="verified"]').waitFor({ timeout: 30_000 });
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await journey.page.locator('altcha-widget [data-state="verified"]').waitFor({ timeout: 30_000 });
+    await journey.page.getByRole('button', { name: 'Create account' }).click();
 
     // The address is confirmed with the code from the welcome email before going on.
-    await page.waitForURL('**/sign-up/verify-email?**');
+    await journey.page.waitForURL('**/sign-up/verify-email?**');
     const mail = await smtp.waitFor((m) => m.to.includes('olive@grove.test') && /confirm/i.test(m.subject));
     const code = mail.text.match(/code is ([0-9A-Z-]+)/)?.[1];
     if (!code) throw new Error(`no code in:\n${mail.text}`);
-    await page.getByLabel(/^Code/).fill(code);
-    await page.getByRole('button', { name: 'Confirm email' }).click();
+    await journey.page.getByLabel(/^Code/).fill(code);
+    await journey.page.getByRole('button', { name: 'Confirm email' }).click();
 
-    await page.waitForURL('**/sign-up-organisation');
-    await page.getByLabel('Business name').fill('Grove Provisions');
-    await page.getByLabel('ABN').fill('53 004 085 616');
-    await page.getByLabel('Phone').fill('02 9555 0188');
-    await page.getByRole('button', { name: 'Create organisation' }).click();
+    await journey.page.waitForURL('**/sign-up-organisation');
+    await journey.page.getByLabel('Business name').fill('Grove Provisions');
+    await journey.page.getByLabel('ABN').fill('53 004 085 616');
+    await journey.page.getByLabel('Phone').fill('02 9555 0188');
+    await journey.page.getByRole('button', { name: 'Create organisation' }).click();
 
-    await page.waitForURL((url) => url.pathname === '/');
-    await page.getByText(/trial/i).first().waitFor();
-    await page.getByRole('navigation').getByText('Sales', { exact: true }).waitFor();
+    await journey.page.waitForURL((url) => url.pathname === '/');
+    await journey.page.getByText(/trial/i).first().waitFor();
+    await journey.page.getByRole('navigation').getByText('Sales', { exact: true }).waitFor();
   });
 });
 
 describe('inviting a colleague', () => {
   it('emails a link the colleague accepts, after which they can switch organisations', async () => {
     await signIn('merchant@demo.test');
-    await page.goto('/organisations/details');
-    const invite = page.getByRole('form', { name: 'Invite someone' });
+    await journey.page.goto('/organisations/details');
+    const invite = journey.page.getByRole('form', { name: 'Invite someone' });
     await invite.getByLabel('Email').fill('customer@demo.test');
     await invite.getByRole('button', { name: 'Send invitation' }).click();
-    await page.getByText('customer@demo.test').first().waitFor();
+    await journey.page.getByText('customer@demo.test').first().waitFor();
 
     const mail = await smtp.waitFor(
       (m) => m.to.includes('customer@demo.test') && /invitation/i.test(m.subject),
@@ -90,29 +79,31 @@ describe('inviting a colleague', () => {
     const link = linkTo(mail.text, '/user/invitations');
 
     // The colleague, in a browser of their own.
-    await page.context().close();
-    page = await (await browser.newContext({ baseURL: server.url, locale: 'en-AU' })).newPage();
+    await journey.page.context().close();
+    await journey.openPage();
     await signIn('customer@demo.test');
-    await page.goto(link);
-    await page.getByRole('button', { name: 'Accept' }).first().click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await journey.page.goto(link);
+    await journey.page.getByRole('button', { name: 'Accept' }).first().click();
+    await journey.page.waitForURL((url) => url.pathname === '/');
 
-    const switcher = page.getByRole('textbox', { name: 'Organisation' }).or(page.getByLabel('Organisation'));
+    const switcher = journey.page
+      .getByRole('textbox', { name: 'Organisation' })
+      .or(journey.page.getByLabel('Organisation'));
     await switcher.first().click();
-    await page.getByRole('option', { name: 'Bean There Café' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
-    await page.getByText('Harbourside Wholesale Ordering Portal').first().waitFor();
+    await journey.page.getByRole('option', { name: 'Bean There Café' }).click();
+    await journey.page.waitForURL((url) => url.pathname === '/');
+    await journey.page.getByText('Harbourside Wholesale Ordering Portal').first().waitFor();
   });
 });
 
 describe('a forgotten password', () => {
   it('is reset from the emailed code', async () => {
-    await page.goto('/sign-in');
-    await page.getByRole('link', { name: /forgot/i }).click();
-    await page.getByRole('heading', { level: 1, name: 'Reset password' }).waitFor();
-    await page.getByLabel('Email').fill('bistro@demo.test');
-    await page.getByRole('button', { name: 'Send code' }).click();
-    await page
+    await journey.page.goto('/sign-in');
+    await journey.page.getByRole('link', { name: /forgot/i }).click();
+    await journey.page.getByRole('heading', { level: 1, name: 'Reset password' }).waitFor();
+    await journey.page.getByLabel('Email').fill('bistro@demo.test');
+    await journey.page.getByRole('button', { name: 'Send code' }).click();
+    await journey.page
       .getByText(/if an account exists/i)
       .first()
       .waitFor();
@@ -121,24 +112,24 @@ describe('a forgotten password', () => {
     const code = mail.text.match(/code is ([0-9A-Z-]+)/)?.[1];
     expect(code).toMatch(/^[0-9A-Z]{5}(-[0-9A-Z]{1,5})+$/);
 
-    await page.goto('/sign-in/reset-password/verify?email=bistro%40demo.test');
-    await page.getByLabel('Code').fill(code!);
-    await page.getByLabel('New password').fill('fresh sourdough daily');
-    await page.getByRole('button', { name: 'Change password' }).click();
-    await page
+    await journey.page.goto('/sign-in/reset-password/verify?email=bistro%40demo.test');
+    await journey.page.getByLabel('Code').fill(code!);
+    await journey.page.getByLabel('New password').fill('fresh sourdough daily');
+    await journey.page.getByRole('button', { name: 'Change password' }).click();
+    await journey.page
       .getByText(/password has been (reset|changed)|sign in with your new password/i)
       .first()
       .waitFor();
 
     await signIn('bistro@demo.test', 'fresh sourdough daily');
-    await page.getByRole('navigation').getByText('Ordering', { exact: true }).waitFor();
+    await journey.page.getByRole('navigation').getByText('Ordering', { exact: true }).waitFor();
   });
 });
 
 describe('a merchant User (not Admin)', () => {
   it('sees no Integrations or Organisations entries', async () => {
     await signIn('staff@demo.test');
-    const nav = page.getByRole('navigation');
+    const nav = journey.page.getByRole('navigation');
     await nav.getByText('Sales', { exact: true }).waitFor();
     await nav.getByRole('link', { name: 'User account' }).waitFor();
     for (const entry of ['Integrations', 'Xero', 'Stripe', 'Organisation details', 'Organisation billing']) {
@@ -158,17 +149,17 @@ describe('the screens of this capability, for the demo merchant Admin', () => {
       { path: '/support', title: 'Support' },
     ];
     for (const { path, title } of screens) {
-      await page.goto(path);
-      await page.getByRole('heading', { level: 1, name: title }).waitFor();
-      expect(await page.title()).toBe(`${title} · Tradeport`);
+      await journey.page.goto(path);
+      await journey.page.getByRole('heading', { level: 1, name: title }).waitFor();
+      expect(await journey.page.title()).toBe(`${title} · Tradeport`);
     }
     // Real data, not placeholders: the demo customers are listed.
-    await page.goto('/customers');
-    await page
+    await journey.page.goto('/customers');
+    await journey.page
       .getByRole('cell', { name: 'Bean There Café' })
-      .or(page.getByText('Bean There Café'))
+      .or(journey.page.getByText('Bean There Café'))
       .first()
       .waitFor();
-    await page.getByText('The Corner Bistro').first().waitFor();
+    await journey.page.getByText('The Corner Bistro').first().waitFor();
   });
 });

@@ -1,7 +1,6 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../scripts/lib/browser.ts';
-import { type RunningServer, startServer } from '../scripts/lib/server-process.ts';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useJourney } from './journey.ts';
 import { PATIENCE, signIn } from './catalogue-helpers.ts';
 
 // Issue 9, defect 11: on a phone (390 px wide) the portal header shows the merchant's whole name,
@@ -10,24 +9,7 @@ import { PATIENCE, signIn } from './catalogue-helpers.ts';
 const PHONE = { width: 390, height: 844 };
 const JOURNEY_MS = 180_000;
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-beforeEach(async () => {
-  const context = await browser.newContext({ baseURL: server.url, locale: 'en-AU', viewport: PHONE });
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await page.context().close();
-});
+const journey = useJourney({ viewport: PHONE });
 
 /** Left and right edges of what `locator` paints, in page pixels. */
 async function horizontalExtent(locator: Locator) {
@@ -51,7 +33,7 @@ async function expectWhole(locator: Locator, what: string) {
 
 /** The page itself does not scroll sideways. */
 async function expectNoSidewaysScroll() {
-  const width = await page.evaluate(() => {
+  const width = await journey.page.evaluate(() => {
     const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } })
       .document;
     return root.documentElement.scrollWidth;
@@ -81,14 +63,14 @@ async function expectFirstRowOnScreen(table: Locator, what: string) {
 
 /** Opens a list screen and checks its table. */
 async function checkList(path: string, tableName: string) {
-  await page.goto(path);
-  await expectFirstRowOnScreen(page.getByRole('table', { name: tableName }), `${path}: ${tableName}`);
+  await journey.page.goto(path);
+  await expectFirstRowOnScreen(journey.page.getByRole('table', { name: tableName }), `${path}: ${tableName}`);
 }
 
 describe('on a phone (390 × 844)', () => {
   it('shows a café the merchant’s whole name in the portal header, wrapped, with its own name', async () => {
-    await signIn(page, 'customer@demo.test');
-    const header = page.getByRole('banner');
+    await signIn(journey.page, 'customer@demo.test');
+    const header = journey.page.getByRole('banner');
     await expectWhole(
       header.getByText('Harbourside Wholesale Ordering Portal', { exact: true }),
       'the portal title',
@@ -106,33 +88,33 @@ describe('on a phone (390 × 844)', () => {
   it(
     'keeps every column of the pricing, visibility and catalogue lists on screen for a merchant',
     async () => {
-      await signIn(page, 'merchant@demo.test');
+      await signIn(journey.page, 'merchant@demo.test');
       await expectWhole(
-        page.getByRole('banner').getByText('Harbourside Wholesale', { exact: true }),
+        journey.page.getByRole('banner').getByText('Harbourside Wholesale', { exact: true }),
         'the title',
       );
 
       await checkList('/pricing', 'Pricing Tiers');
-      await page.getByRole('link', { name: 'Hospitality Partner' }).click();
+      await journey.page.getByRole('link', { name: 'Hospitality Partner' }).click();
       await expectFirstRowOnScreen(
-        page.getByRole('table', { name: 'Products in Hospitality Partner' }),
+        journey.page.getByRole('table', { name: 'Products in Hospitality Partner' }),
         'a tier’s products',
       );
-      await page.getByRole('tab', { name: 'Customers' }).click();
+      await journey.page.getByRole('tab', { name: 'Customers' }).click();
       await expectFirstRowOnScreen(
-        page.getByRole('table', { name: 'Customers in Hospitality Partner' }),
+        journey.page.getByRole('table', { name: 'Customers in Hospitality Partner' }),
         'a tier’s customers',
       );
 
       await checkList('/visibility', 'Visibility Groups');
-      await page.getByRole('link', { name: 'Premium coffee — partners only' }).click();
+      await journey.page.getByRole('link', { name: 'Premium coffee — partners only' }).click();
       await expectFirstRowOnScreen(
-        page.getByRole('table', { name: 'Products in Premium coffee — partners only' }),
+        journey.page.getByRole('table', { name: 'Products in Premium coffee — partners only' }),
         'a group’s products',
       );
-      await page.getByRole('tab', { name: 'Customers' }).click();
+      await journey.page.getByRole('tab', { name: 'Customers' }).click();
       await expectFirstRowOnScreen(
-        page.getByRole('table', { name: 'Customers in Premium coffee — partners only' }),
+        journey.page.getByRole('table', { name: 'Customers in Premium coffee — partners only' }),
         'a group’s customers',
       );
 

@@ -1,7 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../scripts/lib/browser.ts';
-import { type RunningServer, startServer } from '../scripts/lib/server-process.ts';
+import { describe, expect, it } from 'vitest';
+import { useJourney } from './journey.ts';
 import { PATIENCE, signIn } from './catalogue-helpers.ts';
 
 // The products list on a phone (390 × 844): each product's name, SKU, price and status are in
@@ -9,37 +7,18 @@ import { PATIENCE, signIn } from './catalogue-helpers.ts';
 
 const MERCHANT = 'merchant@demo.test';
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  page = await (
-    await browser.newContext({
-      baseURL: server.url,
-      locale: 'en-AU',
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    })
-  ).newPage();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useJourney({ viewport: { width: 390, height: 844 }, isMobile: true });
 
 describe('the products list on a phone', () => {
   it('shows each product’s name, SKU, price and status within the screen’s width', async () => {
-    await signIn(page, MERCHANT);
-    await page.goto('/products');
-    const list = page.getByRole('list', { name: 'Products' });
+    await signIn(journey.page, MERCHANT);
+    await journey.page.goto('/products');
+    const list = journey.page.getByRole('list', { name: 'Products' });
     await list.waitFor(PATIENCE);
     const cards = list.getByRole('listitem');
     expect(await cards.count()).toBeGreaterThan(2);
 
-    const viewport = page.viewportSize()!;
+    const viewport = journey.page.viewportSize()!;
     for (const index of [0, 1, 2]) {
       const card = cards.nth(index);
       const name = (await card.getByRole('link').textContent())!;
@@ -58,7 +37,7 @@ describe('the products list on a phone', () => {
     }
     // Nothing on the page is wider than the phone: no sideways scrolling.
     // A string, so the e2e project (no DOM library in its types) compiles what runs in the page.
-    const scrollWidth = await page.evaluate<number>('document.documentElement.scrollWidth');
+    const scrollWidth = await journey.page.evaluate<number>('document.documentElement.scrollWidth');
     expect(scrollWidth).toBeLessThanOrEqual(viewport.width);
   });
 });

@@ -1,0 +1,88 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { launchBrowser } from '../scripts/lib/browser.ts';
+import { type RunningServer, startServer } from '../scripts/lib/server-process.ts';
+
+// Every browser journey needs the same harness: the built server and Chromium started together
+// once per file, a fresh browser context (its own cookies and storage, Australian locale) and page
+// for each test, and all of it closed afterwards. Written once here so a journey file holds only
+// its journeys, and a change to the harness (a context option, the order things close in) is made
+// in one place rather than in every file.
+
+export type Viewport = { width: number; height: number };
+
+export type JourneyOptions = {
+  /** Extra environment for the server, read when it starts (after the file's own beforeAll hooks). */
+  env?: () => Record<string, string>;
+  /** The page's viewport; Playwright's default (1280 × 720) otherwise. */
+  viewport?: Viewport;
+  /** A phone: the context is mobile and has touch (with `viewport` as the screen). */
+  isMobile?: boolean;
+  /** Open a page before each test (the default); false when the tests call `openPage` themselves. */
+  pagePerTest?: boolean;
+};
+
+export type Journey = {
+  readonly server: RunningServer;
+  readonly browser: Browser;
+  /** The current test's page. */
+  readonly page: Page;
+  /** Opens a page in a fresh context, which becomes `page` and is closed after the test. */
+  openPage(viewport?: Viewport): Promise<Page>;
+};
+
+/**
+ * Registers the file's hooks (call it at the top level of a journey file, after any beforeAll its
+ * `env` depends on: hooks run in the order they are registered, and after-hooks in reverse).
+ */
+export function useJourney(options: JourneyOptions = {}): Journey {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  let page: Page | undefined;
+
+  async function openPage(viewport = options.viewport): Promise<Page> {
+    const context = await journey.browser.newContext({
+      baseURL: journey.server.url,
+      locale: 'en-AU',
+      ...(viewport ? { viewport } : {}),
+      ...(options.isMobile ? { isMobile: true, hasTouch: true } : {}),
+    });
+    page = await context.newPage();
+    return page;
+  }
+
+  const journey: Journey = {
+    get server() {
+      if (!server) throw new Error('the server is not running (use it inside a test or hook)');
+      return server;
+    },
+    get browser() {
+      if (!browser) throw new Error('the browser is not running (use it inside a test or hook)');
+      return browser;
+    },
+    get page() {
+      if (!page) throw new Error('no page is open (call openPage first)');
+      return page;
+    },
+    openPage,
+  };
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer({ env: options.env?.() }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  if (options.pagePerTest !== false) {
+    beforeEach(async () => {
+      await openPage();
+    });
+  }
+  afterEach(async () => {
+    await page?.context().close();
+    page = undefined;
+  });
+
+  return journey;
+}
