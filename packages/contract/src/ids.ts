@@ -19,7 +19,10 @@ export type RecordKind =
   | 'unit of measure'
   | 'category'
   | 'pricing tier'
-  | 'visibility group';
+  | 'visibility group'
+  | 'order'
+  | 'shipping method'
+  | 'tax rule';
 
 /** Every id schema made by RecordId, with the record kind it names. */
 export const recordIds = z.registry<{ record: RecordKind }>();

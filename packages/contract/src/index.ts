@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './auth.ts';
+export * from './cart.ts';
 export * from './catalogue.ts';
 export * from './catalogue-rules.ts';
 export * from './catalogue-taxonomy.ts';
@@ -12,6 +13,9 @@ export * from './errors.ts';
 export * from './ids.ts';
 export * from './money.ts';
 export * from './organisation-selection.ts';
+export * from './order-status.ts';
+export * from './order-totals.ts';
+export * from './orders.ts';
 export * from './organisations.ts';
 export * from './pagination.ts';
 export * from './pricing.ts';

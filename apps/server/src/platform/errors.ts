@@ -15,6 +15,10 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   URI_TOO_LONG: 414,
   HEADERS_TOO_LARGE: 431,
   CONFLICT: 409,
+  // A cart that breaks a rule (below a minimum, no delivery method): the details say which.
+  CART_NOT_PLACEABLE: 422,
+  STATUS_TRANSITION_NOT_ALLOWED: 409,
+  ORDER_NOT_EDITABLE: 409,
   RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,

@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { instant, timestamps } from './columns.ts';
-import { organisationKind, userLevel } from './enums.ts';
+import { gstRounding, organisationKind, userLevel } from './enums.ts';
 import { merchantKey, merchantReference } from './merchant-columns.ts';
 import { pricingTiers } from './pricing.ts';
 import { users } from './users.ts';
@@ -36,6 +36,9 @@ export const organisations = pgTable(
     postcode: text(),
     paymentsEnabled: boolean().notNull().default(false),
     advancedTaxEnabled: boolean().notNull().default(false),
+    /** IANA zone for the merchant's day: delivery cut-offs, date filters and reports. */
+    timeZone: text().notNull().default('Australia/Sydney'),
+    gstRounding: gstRounding().notNull().default('PER_LINE'),
     trialEnd: instant(),
     deactivateDate: instant(),
     paymentFailedDate: instant(),
@@ -87,6 +90,8 @@ export const customerAccounts = pgTable(
     isHouseAccount: boolean().notNull().default(false),
     paymentTermsDays: integer().notNull().default(14),
     creditLimitCents: bigint({ mode: 'number' }),
+    /** Charged no GST (e.g. an exporter or a charity with an exemption). */
+    isTaxExempt: boolean().notNull().default(false),
     /** The customer's price list with this merchant; at most one, so a column, not a join table. */
     pricingTierId: uuid(),
     archivedAt: instant(),

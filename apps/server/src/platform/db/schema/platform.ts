@@ -1,4 +1,4 @@
-import { index, integer, pgEnum, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgEnum, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { instant } from './columns.ts';
 import { organisations } from './organisations.ts';
 import { users } from './users.ts';
@@ -23,6 +23,11 @@ export const mailOutbox = pgTable(
     subject: text().notNull(),
     textBody: text().notNull(),
     htmlBody: text(),
+    /** Files sent with the mail (an order's tax invoice), base64 so the outbox keeps them whole. */
+    attachments: jsonb()
+      .$type<{ filename: string; content_type: string; content_base64: string }[]>()
+      .notNull()
+      .default([]),
     attempts: integer().notNull().default(0),
     lastError: text(),
     sentAt: instant(),

@@ -1,0 +1,292 @@
+import { z } from 'zod';
+import { Cart, CartQuery } from './cart.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { OrderStatus, ReportDatePreset } from './enums.ts';
+import { RecordId } from './ids.ts';
+import { MerchantParams, OrganisationParams } from './organisations.ts';
+import { Page, PageQuery } from './pagination.ts';
+import { optionalText, SearchText } from './text.ts';
+import { MAX_LINE_QUANTITY, ORDER_NOTES_MAX, PURCHASE_ORDER_NUMBER_MAX } from './cart.ts';
+
+// Orders: placed from a cart (customer or merchant order entry), then run by the merchant through
+// the state machine of order-status.ts. Lines keep a snapshot of what was charged. `{id}` of an
+// `orders/organisation/{id}` path is the merchant (its orders) or a customer organisation (its own).
+
+const tags = ['orders'];
+
+export const OrderParams = z.object({ id: RecordId('order') });
+export const OrderLineParams = OrderParams.extend({ pid: RecordId('product') });
+
+export const OrderCustomer = z.object({
+  organisation_id: z.uuid(),
+  name: z.string(),
+});
+
+export const OrderSummary = z.object({
+  id: z.uuid(),
+  number: z.number().int(),
+  invoice_number: z.number().int(),
+  status: OrderStatus,
+  merchant: z.object({ id: z.uuid(), title: z.string() }),
+  customer: OrderCustomer,
+  placed_at: z.iso.datetime({ offset: true }),
+  delivery_date: z.iso.date().nullable(),
+  shipping_method_name: z.string().nullable(),
+  purchase_order_number: z.string().nullable(),
+  is_placed_by_merchant: z.boolean(),
+  line_count: z.number().int(),
+  total_cents: z.number().int(),
+});
+export type OrderSummary = z.infer<typeof OrderSummary>;
+
+export const OrderLine = z.object({
+  product_id: z.uuid(),
+  name: z.string(),
+  sku: z.string(),
+  unit_name: z.string().nullable(),
+  unit_abbreviation: z.string().nullable(),
+  quantity: z.number().int(),
+  unit_price_cents: z.number().int(),
+  gst_rate_basis_points: z.number().int(),
+  subtotal_cents: z.number().int(),
+  gst_cents: z.number().int(),
+});
+export type OrderLine = z.infer<typeof OrderLine>;
+
+export const ORDER_EVENT_KINDS = [
+  'PLACED',
+  'STATUS_CHANGED',
+  'LINE_ADDED',
+  'LINE_CHANGED',
+  'LINE_REMOVED',
+  'DETAILS_CHANGED',
+  'DELIVERY_FEE_CHANGED',
+] as const;
+
+export const OrderEvent = z.object({
+  kind: z.enum(ORDER_EVENT_KINDS),
+  at: z.iso.datetime({ offset: true }),
+  user_name: z.string().nullable(),
+  /** Before and after of what changed, e.g. `{from: 'PROCESSING', to: 'SHIPPED'}`. */
+  details: z.record(z.string(), z.unknown()),
+});
+
+export const Order = OrderSummary.extend({
+  customer_abn: z.string().nullable(),
+  delivery_address: z.string().nullable(),
+  shipping_method_id: z.uuid().nullable(),
+  shipping_method_kind: z.enum(['DELIVERY', 'PICK_UP']).nullable(),
+  notes: z.string().nullable(),
+  placed_by_name: z.string().nullable(),
+  payment_terms_days: z.number().int(),
+  due_date: z.iso.date(),
+  gst_rounding: z.enum(['PER_LINE', 'PER_INVOICE']),
+  is_tax_exempt: z.boolean(),
+  subtotal_cents: z.number().int(),
+  delivery_fee_cents: z.number().int(),
+  gst_cents: z.number().int(),
+  lines: z.array(OrderLine),
+  history: z.array(OrderEvent),
+  version: z.number().int(),
+  /** What the caller may do now (merchant members on an open order); the server checks again. */
+  can_edit: z.boolean(),
+  allowed_statuses: z.array(OrderStatus),
+});
+export type Order = z.infer<typeof Order>;
+
+// ——— Placing ———
+
+export const PlaceOrderInput = z.object({
+  /** The total the person saw; when today’s prices give another, 409 and nothing is placed. */
+  expected_total_cents: z.number().int().optional(),
+});
+
+export const placeOrder = defineEndpoint({
+  method: 'POST',
+  path: '/orders/cart/organisation/{id}',
+  summary: 'Place the cart as an order (needs an Idempotency-Key header)',
+  description:
+    'Re-checks visibility, prices, minimums, pack sizes and delivery rules; 422 CART_NOT_PLACEABLE with the reasons when the cart breaks one. The same Idempotency-Key always answers with the same order (201 the first time, 200 after), and concurrent submits with one key create one order. The cart is emptied in the same transaction. A merchant member places its order-entry cart on the customer’s behalf (recorded as such).',
+  tags,
+  auth: 'user',
+  params: MerchantParams,
+  query: CartQuery,
+  body: PlaceOrderInput,
+  status: 201,
+  response: Order,
+});
+
+export const ReorderResult = z.object({
+  cart: Cart,
+  /** Lines of the past order not added, and why (no longer available, …). */
+  skipped: z.array(z.object({ name: z.string(), sku: z.string(), reason: z.string() })),
+});
+
+export const reorder = defineEndpoint({
+  method: 'POST',
+  path: '/orders/{id}/reorder',
+  summary: 'Order again: put a past order’s lines in the cart at today’s prices',
+  description:
+    'Adds each line the customer can still order (quantities raised to the product’s minimum and pack size where they changed) to the caller’s cart for that customer, and names the lines it could not add.',
+  tags,
+  auth: 'user',
+  params: OrderParams,
+  response: ReorderResult,
+});
+
+// ——— Lists ———
+
+export const ORDER_LIST_MAX_STATUSES = 5;
+
+export const OrderListQuery = PageQuery.extend({
+  /** Comma-separated statuses, e.g. `PROCESSING,ON_HOLD`. */
+  status: z
+    .string()
+    .transform((value) => value.split(',').filter(Boolean))
+    .pipe(z.array(OrderStatus).max(ORDER_LIST_MAX_STATUSES))
+    .optional(),
+  /** Merchant lists: one customer's orders. */
+  customer_organisation_id: RecordId('customer organisation').optional(),
+  /** Customer lists: the orders with one merchant. */
+  merchant_id: RecordId('merchant').optional(),
+  delivery_from: z.iso.date().optional(),
+  delivery_to: z.iso.date().optional(),
+  /** Placed within a preset period, in the merchant's time zone (SPEC §3), or between dates. */
+  placed: ReportDatePreset.optional(),
+  placed_from: z.iso.date().optional(),
+  placed_to: z.iso.date().optional(),
+});
+
+export const listOrders = defineEndpoint({
+  method: 'GET',
+  path: '/orders/organisation/{id}',
+  summary: 'Orders, newest first: a merchant’s, or a customer organisation’s own',
+  description: 'Keyset-paged by (placed_at, id) descending; filters combine.',
+  tags,
+  auth: 'user',
+  params: OrganisationParams,
+  query: OrderListQuery,
+  response: Page(OrderSummary),
+});
+
+export const OrderSearchQuery = OrderListQuery.extend({ q: SearchText });
+
+export const searchOrders = defineEndpoint({
+  method: 'GET',
+  path: '/orders/organisation/{id}/search',
+  summary: 'Search orders by number, customer, product (name or SKU) or purchase-order number',
+  tags,
+  auth: 'user',
+  params: OrganisationParams,
+  query: OrderSearchQuery,
+  response: Page(OrderSummary),
+});
+
+// ——— One order ———
+
+export const getOrder = defineEndpoint({
+  method: 'GET',
+  path: '/orders/{id}',
+  summary: 'One order with its lines and history (its merchant’s members, or its customer’s)',
+  tags,
+  auth: 'user',
+  params: OrderParams,
+  response: Order,
+});
+
+export const UpdateOrderInput = z.object({
+  version: z.number().int(),
+  status: OrderStatus.optional(),
+  notes: optionalText(ORDER_NOTES_MAX).optional(),
+  purchase_order_number: optionalText(PURCHASE_ORDER_NUMBER_MAX).optional(),
+  delivery_date: z.iso.date().nullable().optional(),
+  shipping_method_id: RecordId('shipping method').nullable().optional(),
+});
+
+export const updateOrder = defineEndpoint({
+  method: 'PATCH',
+  path: '/orders/{id}',
+  summary: 'Change an order’s status (cancel included), notes, purchase-order number or delivery',
+  description:
+    'Merchant members. Statuses move PROCESSING → SHIPPED → COMPLETED, PROCESSING ↔ ON_HOLD, and PROCESSING or ON_HOLD → CANCELLED; any other move is 409 STATUS_TRANSITION_NOT_ALLOWED. Delivery changes only while PROCESSING or ON_HOLD (409 ORDER_NOT_EDITABLE). Carries `version`; stale → 409 CONFLICT.',
+  tags,
+  auth: 'user',
+  params: OrderParams,
+  body: UpdateOrderInput,
+  response: Order,
+});
+
+export const SetOrderLineInput = z.object({
+  version: z.number().int(),
+  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+});
+
+export const setOrderLine = defineEndpoint({
+  method: 'PUT',
+  path: '/orders/{id}/product/{pid}',
+  summary: 'Add a product to an open order or change its quantity (merchant members)',
+  description:
+    'A new line is priced at the customer’s price today and snapshotted; an existing line keeps its price. Totals are recomputed. Only while PROCESSING or ON_HOLD (409 ORDER_NOT_EDITABLE).',
+  tags,
+  auth: 'user',
+  params: OrderLineParams,
+  body: SetOrderLineInput,
+  response: Order,
+});
+
+export const VersionQuery = z.object({ version: z.coerce.number().int() });
+
+export const removeOrderLine = defineEndpoint({
+  method: 'DELETE',
+  path: '/orders/{id}/product/{pid}',
+  summary:
+    'Take a line off an open order (merchant members); the last line cannot be removed — cancel instead',
+  tags,
+  auth: 'user',
+  params: OrderLineParams,
+  query: VersionQuery,
+  response: Order,
+});
+
+export const SetDeliveryFeeInput = z.object({
+  version: z.number().int(),
+  delivery_fee_cents: z.number().int().min(0).max(100_000_00),
+});
+
+export const setOrderDeliveryFee = defineEndpoint({
+  method: 'PUT',
+  path: '/orders/{id}/delivery-fee',
+  summary: 'Override an open order’s delivery fee, ex GST (merchant members)',
+  tags,
+  auth: 'user',
+  params: OrderParams,
+  body: SetDeliveryFeeInput,
+  response: Order,
+});
+
+export const MAX_BULK_ORDERS = 500;
+
+export const BulkStatusParams = MerchantParams.extend({ status: OrderStatus });
+
+export const BulkStatusInput = z.object({
+  order_ids: z.array(RecordId('order')).min(1, 'Choose at least one order').max(MAX_BULK_ORDERS),
+});
+
+export const BulkStatusResult = z.object({
+  moved: z.array(z.object({ id: z.uuid(), number: z.number().int(), status: OrderStatus })),
+  /** Orders that could not move, each with why (its status does not allow it, not found…). */
+  refused: z.array(z.object({ id: z.uuid(), number: z.number().int().nullable(), reason: z.string() })),
+});
+export type BulkStatusResult = z.infer<typeof BulkStatusResult>;
+
+export const bulkUpdateOrderStatus = defineEndpoint({
+  method: 'POST',
+  path: '/orders/organisation/{id}/bulk-update/status/{status}',
+  summary:
+    'Move many of the merchant’s orders to one status; answers which moved and which could not, and why',
+  tags,
+  auth: 'user',
+  params: BulkStatusParams,
+  body: BulkStatusInput,
+  response: BulkStatusResult,
+});
