@@ -105,6 +105,7 @@ CREATE TABLE "orders" (
 	"shipped_at" timestamp with time zone,
 	"completed_at" timestamp with time zone,
 	"cancelled_at" timestamp with time zone,
+	"confirmation_queued_at" timestamp with time zone,
 	"version" integer DEFAULT 1 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,

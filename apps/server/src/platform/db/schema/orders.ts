@@ -79,6 +79,11 @@ export const orders = pgTable(
     shippedAt: instant(),
     completedAt: instant(),
     cancelledAt: instant(),
+    /**
+     * When the confirmation and new-order mails were queued: the job that queues them runs at
+     * least once, and this makes a second run a no-op.
+     */
+    confirmationQueuedAt: instant(),
     /** Optimistic-concurrency counter: an edit names the version it read; a stale one gets 409. */
     version: integer().notNull().default(1),
     ...timestamps,
