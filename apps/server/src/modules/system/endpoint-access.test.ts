@@ -46,7 +46,12 @@ function recordOf(schema: z.ZodType): RecordKind | undefined {
 
 function valueFor(endpoint: Endpoint, field: { slot: string; name: string; schema: z.ZodType }, ids: World) {
   const record = recordOf(field.schema);
-  if (record) return ids[record];
+  if (record) {
+    const id = ids[record];
+    if (id === undefined)
+      throw new Error(`No ${record} in the access test's world: add one (endpoint-access.testing.ts)`);
+    return id;
+  }
   if (field.schema instanceof z.ZodEnum) return String(field.schema.options[0]);
   throw new Error(
     `${endpoint.method} ${endpoint.path}: ${field.slot} "${field.name}" names no record kind. ` +

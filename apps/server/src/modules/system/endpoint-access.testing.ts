@@ -17,7 +17,11 @@ import { createTestProduct, type TestApp } from '../../testing/index.ts';
 import { customerTestKit, details, type Headers } from '../customers/customers.testing.ts';
 
 /** One id of each record kind: what the generated access test fills paths and queries with. */
-export type World = Record<RecordKind, string>;
+/** Kinds declared in the contract whose endpoints are not registered yet (issue 10's, as they land). */
+type PendingKind = 'order' | 'shipping method' | 'tax rule';
+
+/** One id of each kind of record, owned by one tenant; valueFor refuses a kind the world lacks. */
+export type World = Record<Exclude<RecordKind, PendingKind>, string> & Partial<Record<PendingKind, string>>;
 
 export type Role = {
   name: string;
