@@ -15,6 +15,7 @@ export * from './money.ts';
 export * from './organisation-selection.ts';
 export * from './order-status.ts';
 export * from './order-totals.ts';
+export * from './ordering.ts';
 export * from './orders.ts';
 export * from './organisations.ts';
 export * from './pagination.ts';
