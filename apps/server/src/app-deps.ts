@@ -2,6 +2,7 @@ import type { AccessTokenIssuer } from './platform/auth/access-tokens.ts';
 import type { BotCheck } from './platform/auth/bot-check.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/client.ts';
+import type { Jobs } from './platform/jobs/jobs.ts';
 import type { MailQueue } from './platform/mail/outbox.ts';
 import type { LocalImageStorage } from './platform/storage/local-image-storage.ts';
 import type { S3ImageStorage } from './platform/storage/s3-image-storage.ts';
@@ -14,6 +15,8 @@ export type AppDeps = {
   botCheck: BotCheck;
   /** Queues an email in the caller's transaction: it is sent only if the change commits. */
   mail: MailQueue;
+  /** Queues a job in the caller's transaction (e.g. `order.placed`): it runs only if that commits. */
+  jobs: Pick<Jobs, 'sendInTransaction'>;
   /** S3, or the local-disk store (which also serves its own upload route). */
   storage: S3ImageStorage | LocalImageStorage;
   now: () => Date;

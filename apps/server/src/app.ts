@@ -6,6 +6,7 @@ import type { AppDeps } from './app-deps.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { emailVerificationRoutes } from './modules/account/email-verification.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { catalogueTaxonomyRoutes } from './modules/catalogue-taxonomy/catalogue-taxonomy.routes.ts';
 import { customerPortalRoutes } from './modules/customers/customer-portal.routes.ts';
@@ -90,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   pricingRoutes(app, deps);
   visibilityRoutes(app, deps);
   catalogueRoutes(app, deps);
+  cartRoutes(app, deps);
 
   await installSpa(app, options.webDistDir ?? config.webDistDir ?? DEFAULT_WEB_DIST);
   return app;

@@ -74,7 +74,31 @@ export const CartTotals = z.object({
   total_cents: z.number().int(),
 });
 
-export const CartProblem = z.object({ code: z.string(), message: z.string() });
+/** Why a cart cannot be placed as it stands; each problem says it in words too. */
+export const CART_PROBLEM_CODES = [
+  'CART_EMPTY',
+  'PRODUCT_NOT_AVAILABLE',
+  'BELOW_MINIMUM',
+  'NOT_PACK_MULTIPLE',
+  'NO_DELIVERY_METHODS_OFFERED',
+  'NO_DELIVERY_METHOD',
+  'DELIVERY_METHOD_NOT_OFFERED',
+  'BELOW_METHOD_MINIMUM',
+  'DELIVERY_DATE_NOT_AVAILABLE',
+] as const;
+export const CartProblemCode = z.enum(CART_PROBLEM_CODES);
+export type CartProblemCode = z.infer<typeof CartProblemCode>;
+
+export const CartProblem = z.object({
+  code: CartProblemCode,
+  message: z.string(),
+  /** The line it is about, for a line's problem. */
+  product_id: z.uuid().nullable(),
+});
+export type CartProblem = z.infer<typeof CartProblem>;
+
+/** How many of a delivery method's next dates a cart offers (and a requested date must be one). */
+export const CART_DELIVERY_DATES = 14;
 
 export const Cart = z.object({
   merchant_id: z.uuid(),

@@ -28,6 +28,11 @@ export type Endpoint<
   response: TResponse;
   /** Success status; 200 unless stated. */
   status?: 200 | 201 | 202 | 204;
+  /**
+   * Status of a retried request that answers with what the first one made (the same
+   * Idempotency-Key placing an order again): the handler picks it with `setStatus`.
+   */
+  replayStatus?: 200;
   /** Largest request body in bytes, when an endpoint takes more than the server's default. */
   bodyLimit?: number;
   /** A non-JSON success body (the response schema is then the raw text). */

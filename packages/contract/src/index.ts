@@ -32,10 +32,12 @@ export * from './visibility.ts';
 
 import * as account from './account.ts';
 import * as auth from './auth.ts';
+import * as cart from './cart.ts';
 import * as catalogue from './catalogue.ts';
 import * as catalogueTaxonomy from './catalogue-taxonomy.ts';
 import * as customers from './customers.ts';
 import type { Endpoint } from './endpoint.ts';
+import * as ordering from './ordering.ts';
 import * as organisations from './organisations.ts';
 import * as products from './products.ts';
 import * as pricing from './pricing.ts';
@@ -52,9 +54,11 @@ const isEndpoint = (value: unknown): value is Endpoint =>
 export const endpoints: Endpoint[] = /* @__PURE__ */ [
   account,
   auth,
+  cart,
   catalogue,
   catalogueTaxonomy,
   customers,
+  ordering,
   organisations,
   products,
   pricing,

@@ -26,6 +26,7 @@ export const placeOrder = defineEndpoint({
   query: CartQuery,
   body: PlaceOrderInput,
   status: 201,
+  replayStatus: 200,
   response: Order,
 });
 

@@ -40,6 +40,7 @@ export async function createServices(options: {
     tokens: createAccessTokens(options.signingSecret, () => now().getTime()),
     botCheck: createBotCheck(options.signingSecret),
     mail: createMailQueue(jobs),
+    jobs,
     storage: await createImageStorage({
       s3: config.s3,
       localDir: path.join(config.dataDir, 'uploads'),

@@ -322,3 +322,23 @@ export async function findVisibleProductForCustomer(
   const [row] = await selectCatalogue(db, { viewer, page });
   return row ? toCatalogueProduct(row) : undefined;
 }
+
+/**
+ * findVisibleProductForCustomer for many ids in one query: the products among `productIds` the
+ * account may see, by id, each at its price. An id missing from the answer is hidden, archived,
+ * another merchant's or does not exist. A cart is priced through this.
+ */
+export async function findVisibleProductsForCustomer(
+  db: Db,
+  options: { merchantId: string; customerAccountId: string; productIds: readonly string[] },
+): Promise<Map<string, CatalogueProduct>> {
+  const { productIds, ...viewer } = options;
+  if (productIds.length === 0) return new Map();
+  const page = selectVisiblePage(db, {
+    viewer,
+    limit: productIds.length,
+    conditions: [inArray(products.id, [...productIds])],
+  });
+  const rows = await selectCatalogue(db, { viewer, page });
+  return new Map(rows.map((row) => [row.id, toCatalogueProduct(row)]));
+}

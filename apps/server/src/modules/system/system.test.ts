@@ -198,6 +198,7 @@ describe('a database that cannot be reached', () => {
       botCheck: createBotCheck(secret),
       // No route in this test sends mail; with no database there is nowhere to queue it anyway.
       mail: { queue: () => Promise.reject(new Error('no database')) },
+      jobs: { sendInTransaction: () => Promise.reject(new Error('no database')) },
       storage: await createImageStorage({
         localDir: tmpdir(),
         signingSecret: secret,

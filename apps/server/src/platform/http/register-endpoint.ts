@@ -23,6 +23,8 @@ export type EndpointContext<E extends Endpoint, A = unknown> = {
   actor: A;
   request: FastifyRequest;
   reply: FastifyReply;
+  /** Answers with the endpoint's `replayStatus` instead of its usual status (a replayed request). */
+  setStatus(status: NonNullable<E['replayStatus']>): void;
 };
 
 export type EndpointHandler<E extends Endpoint, A = unknown> = (
@@ -94,7 +96,12 @@ function addRoute(app: FastifyInstance, endpoint: Endpoint, options: RouteOption
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
-      response: { [status]: successSchema(endpoint), '4XX': ErrorBody, '5XX': ErrorBody },
+      response: {
+        [status]: successSchema(endpoint),
+        ...(endpoint.replayStatus ? { [endpoint.replayStatus]: successSchema(endpoint) } : {}),
+        '4XX': ErrorBody,
+        '5XX': ErrorBody,
+      },
     },
     // A JSON response is written by a serializer compiled from its schema, not re-validated.
     ...(endpoint.produces ? {} : { serializerCompiler: compileResponseSerializer }),
@@ -119,6 +126,7 @@ function addRoute(app: FastifyInstance, endpoint: Endpoint, options: RouteOption
       if (spec.type !== 'public' && request.actor === undefined) {
         throw new Error(`${endpoint.method} ${endpoint.path} reached its handler without an actor`);
       }
+      let answered: number | undefined;
       const result = await options.handler({
         params: request.params,
         query: request.query,
@@ -126,8 +134,12 @@ function addRoute(app: FastifyInstance, endpoint: Endpoint, options: RouteOption
         actor: request.actor,
         request,
         reply,
+        setStatus: (replayed) => {
+          if (replayed !== endpoint.replayStatus) throw new Error(`${endpoint.path} has no status ${replayed}`);
+          answered = replayed;
+        },
       });
-      reply.status(status);
+      reply.status(answered ?? status);
       if (!endpoint.produces) return result;
       // A string with a non-JSON content type goes out as it is: the JSON serializer never sees it.
       const filename =

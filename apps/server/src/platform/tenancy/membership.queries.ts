@@ -20,6 +20,11 @@ export type CustomerAccountAccess = {
   merchantId: string;
   customerOrganisationId: string;
   customerAccountId: string;
+  /**
+   * The caller is a member of the merchant (viewing or ordering as the customer), not only of the
+   * customer organisation: a cart then is the merchant's order-entry cart for that customer.
+   */
+  isMerchantMember: boolean;
 };
 
 const ownedBy =
@@ -73,24 +78,27 @@ const merchant = alias(organisations, 'account_merchant');
  * organisation's access lapsed (a merchant's catalogue closes with it).
  */
 function prepareCustomerAccount(db: Db, options: { name: string; merchant: SQL | Placeholder }) {
-  const callerIsMember = sql`exists (${db
-    .select({ one: sql`1` })
-    .from(memberships)
-    .innerJoin(organisations, eq(organisations.id, memberships.organisationId))
-    .where(
-      and(
-        or(
-          eq(memberships.organisationId, customerAccounts.customerOrganisationId),
-          eq(memberships.organisationId, customerAccounts.merchantId),
+  const callerIsMemberOf = (...organisationIds: AnyPgColumn[]) =>
+    sql`exists (${db
+      .select({ one: sql`1` })
+      .from(memberships)
+      .innerJoin(organisations, eq(organisations.id, memberships.organisationId))
+      .where(
+        and(
+          or(...organisationIds.map((organisationId) => eq(memberships.organisationId, organisationId))),
+          isUsableMembership(),
         ),
-        isUsableMembership(),
-      ),
-    )})`;
+      )})`;
+  const callerIsMember = callerIsMemberOf(
+    customerAccounts.customerOrganisationId,
+    customerAccounts.merchantId,
+  );
   return db
     .select({
       merchantId: customerAccounts.merchantId,
       customerOrganisationId: customerAccounts.customerOrganisationId,
       customerAccountId: customerAccounts.id,
+      isMerchantMember: sql<boolean>`${callerIsMemberOf(customerAccounts.merchantId)}`,
     })
     .from(customerAccounts)
     .innerJoin(merchant, eq(merchant.id, customerAccounts.merchantId))

@@ -1,0 +1,134 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { cartLines, carts, products, unitsOfMeasure } from '../../platform/db/schema/index.ts';
+import type { CartOwner } from './cart-owner.ts';
+
+// The cart's own rows: one per customer account and side, and its lines (product and quantity).
+// Prices are never stored here: cart-pricing prices the lines whenever the cart is read.
+
+export type CartRow = typeof carts.$inferSelect;
+
+const ownedBy = (owner: Pick<CartOwner, 'merchantId' | 'customerAccountId' | 'isMerchantEntry'>) =>
+  and(
+    eq(carts.merchantId, owner.merchantId),
+    eq(carts.customerAccountId, owner.customerAccountId),
+    eq(carts.isMerchantEntry, owner.isMerchantEntry),
+  );
+
+/** The owner's cart, if it was ever made. `isLocked` holds it (FOR UPDATE) to the transaction's end. */
+export async function findCart(db: Db, options: { owner: CartOwner; isLocked?: boolean }) {
+  const query = db.select().from(carts).where(ownedBy(options.owner));
+  const [row] = options.isLocked ? await query.for('update') : await query;
+  return row;
+}
+
+/** The owner's cart, made empty the first time it is needed (two first requests make one). */
+export async function findOrCreateCart(db: Db, owner: CartOwner): Promise<CartRow> {
+  const found = await findCart(db, { owner });
+  if (found) return found;
+  await db
+    .insert(carts)
+    .values({
+      merchantId: owner.merchantId,
+      customerAccountId: owner.customerAccountId,
+      isMerchantEntry: owner.isMerchantEntry,
+    })
+    .onConflictDoNothing({ target: [carts.customerAccountId, carts.isMerchantEntry] });
+  return (await findCart(db, { owner }))!;
+}
+
+/** Each line with what the cart shows of its product whatever its state (archived included). */
+export function listCartLines(db: Db, cartId: string) {
+  return db
+    .select({
+      productId: cartLines.productId,
+      quantity: cartLines.quantity,
+      name: products.name,
+      sku: products.sku,
+      image: products.image,
+      unitOfMeasure: { name: unitsOfMeasure.name, abbreviation: unitsOfMeasure.abbreviation },
+    })
+    .from(cartLines)
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .leftJoin(unitsOfMeasure, eq(unitsOfMeasure.id, products.unitOfMeasureId))
+    .where(eq(cartLines.cartId, cartId))
+    .orderBy(asc(cartLines.createdAt), asc(cartLines.productId));
+}
+
+export type CartLineRow = Awaited<ReturnType<typeof listCartLines>>[number];
+
+export async function countCartLines(db: Db, cartId: string): Promise<number> {
+  const [row] = await db.select({ lines: count() }).from(cartLines).where(eq(cartLines.cartId, cartId));
+  return row?.lines ?? 0;
+}
+
+export async function findCartLineQuantity(db: Db, options: { cartId: string; productId: string }) {
+  const [row] = await db
+    .select({ quantity: cartLines.quantity })
+    .from(cartLines)
+    .where(and(eq(cartLines.cartId, options.cartId), eq(cartLines.productId, options.productId)));
+  return row?.quantity;
+}
+
+/** Puts a product in the cart at `quantity`, or changes the quantity of its line. */
+export async function upsertCartLine(
+  db: Db,
+  options: { merchantId: string; cartId: string; productId: string; quantity: number; now: Date },
+) {
+  await db
+    .insert(cartLines)
+    .values({
+      merchantId: options.merchantId,
+      cartId: options.cartId,
+      productId: options.productId,
+      quantity: options.quantity,
+      createdAt: options.now,
+      updatedAt: options.now,
+    })
+    .onConflictDoUpdate({
+      target: [cartLines.cartId, cartLines.productId],
+      set: { quantity: options.quantity, updatedAt: options.now },
+    });
+}
+
+export async function deleteCartLine(db: Db, options: { cartId: string; productId: string }) {
+  await db
+    .delete(cartLines)
+    .where(and(eq(cartLines.cartId, options.cartId), eq(cartLines.productId, options.productId)));
+}
+
+export type CartDetails = {
+  shippingMethodId: string | null;
+  requestedDeliveryDate: string | null;
+  notes: string | null;
+  purchaseOrderNumber: string | null;
+};
+
+/** Sets the details if `version` is still the cart's (and bumps it); undefined when stale. */
+export async function updateCartDetails(
+  db: Db,
+  options: { cartId: string; version: number; details: CartDetails; now: Date },
+) {
+  const [row] = await db
+    .update(carts)
+    .set({ ...options.details, version: sql`${carts.version} + 1`, updatedAt: options.now })
+    .where(and(eq(carts.id, options.cartId), eq(carts.version, options.version)))
+    .returning();
+  return row;
+}
+
+/** Empties the cart: no lines, no details (they belonged to the order it was becoming). */
+export async function emptyCart(db: Db, options: { cartId: string; now: Date }) {
+  await db.delete(cartLines).where(eq(cartLines.cartId, options.cartId));
+  await db
+    .update(carts)
+    .set({
+      shippingMethodId: null,
+      requestedDeliveryDate: null,
+      notes: null,
+      purchaseOrderNumber: null,
+      version: sql`${carts.version} + 1`,
+      updatedAt: options.now,
+    })
+    .where(eq(carts.id, options.cartId));
+}

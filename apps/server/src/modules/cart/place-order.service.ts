@@ -1,0 +1,182 @@
+import type { Cart, CartProblem, Order } from '@tradeport/contract';
+import type { AppDeps } from '../../app-deps.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { AppError, conflict } from '../../platform/errors.ts';
+import type { CartContext } from './cart-context.queries.ts';
+import { findUserName } from './cart-context.queries.ts';
+import { readPricedCart } from './cart-facts.ts';
+import type { CartOwner } from './cart-owner.ts';
+import { emptyCart, findCart } from './cart.queries.ts';
+import { dateInZone, dueDate } from './order-dates.ts';
+import {
+  findOrderIdByKey,
+  insertOrder,
+  insertOrderEvent,
+  insertOrderLines,
+  takeOrderNumbers,
+} from './place-order.queries.ts';
+import { findPlacedOrder } from './placed-order.queries.ts';
+
+/** Queued in the placing transaction; its handler mails the confirmation and the merchant's notice. */
+export const ORDER_PLACED_JOB = 'order.placed';
+
+/** The key's order was committed by a concurrent submit while this one was placing. */
+class KeyTakenMeanwhile extends Error {}
+
+const notPlaceable = (problems: CartProblem[]) =>
+  new AppError(
+    'CART_NOT_PLACEABLE',
+    `The cart cannot be placed: ${problems.map((problem) => problem.message).join(' ')}`,
+    problems.map((problem) => ({ path: problem.code, message: problem.message })),
+  );
+
+/** The customer's address as one line for the order (and its packing slip), or null without one. */
+function deliveryAddress(customer: CartContext['customer']): string | null {
+  const locality = [customer.suburb, customer.state, customer.postcode].filter(Boolean).join(' ');
+  const parts = [customer.addressLine1, customer.addressLine2, locality].filter(Boolean);
+  return parts.length > 0 ? parts.join(', ') : null;
+}
+
+export type PlaceResult = { order: Order; isReplay: boolean };
+
+/**
+ * Placing a cart as an order: one transaction that locks the cart, re-prices and re-checks it
+ * exactly as it is shown, snapshots everything an invoice prints, numbers the order, writes its
+ * history, queues `order.placed` and empties the cart. Safe to retry with the same key.
+ */
+export function createPlaceOrderService({
+  database: { db },
+  jobs,
+  now,
+}: Pick<AppDeps, 'database' | 'jobs' | 'now'>) {
+  const answer = async (owner: CartOwner, orderId: string, isReplay: boolean): Promise<PlaceResult> => {
+    const order = await findPlacedOrder(db, { orderId, isMerchantMember: owner.isMerchantEntry });
+    if (!order) throw new Error(`Order ${orderId} vanished after it was placed`);
+    return { order, isReplay };
+  };
+
+  async function placeInTransaction(
+    tx: Db,
+    options: { owner: CartOwner; key: string; expectedTotalCents?: number },
+  ): Promise<{ orderId: string; isReplay: boolean }> {
+    const { owner, key } = options;
+    const account = { customerAccountId: owner.customerAccountId, key };
+    const cart = await findCart(tx, { owner, isLocked: true });
+    // Checked again once the lock is held: a submit with this key that held it may just have
+    // committed (each statement sees what committed before it began).
+    const existing = await findOrderIdByKey(tx, account);
+    if (existing) return { orderId: existing, isReplay: true };
+    if (!cart) throw notPlaceable([{ code: 'CART_EMPTY', message: 'The cart is empty.', product_id: null }]);
+    const placedAt = now();
+    const { facts, cart: priced } = await readPricedCart(tx, { owner, cart, now: placedAt });
+    if (priced.problems.length > 0) throw notPlaceable(priced.problems);
+    if (options.expectedTotalCents !== undefined && options.expectedTotalCents !== priced.totals.total_cents) {
+      throw conflict(
+        `Prices changed: the total is now ${priced.totals.total_cents} cents, not ${options.expectedTotalCents}. Review the cart and place it again.`,
+      );
+    }
+    const orderId = await writeOrder(tx, { owner, key, priced, context: facts.context, placedAt });
+    if (!orderId) throw new KeyTakenMeanwhile();
+    await jobs.sendInTransaction(tx, { name: ORDER_PLACED_JOB, data: { order_id: orderId } });
+    await emptyCart(tx, { cartId: cart.id, now: placedAt });
+    return { orderId, isReplay: false };
+  }
+
+  return {
+    async place(options: { owner: CartOwner; key: string; expectedTotalCents?: number }): Promise<PlaceResult> {
+      const { owner, key } = options;
+      const account = { customerAccountId: owner.customerAccountId, key };
+      const replayed = await findOrderIdByKey(db, account);
+      if (replayed) return answer(owner, replayed, true);
+      try {
+        const placed = await db.transaction((tx) => placeInTransaction(tx, options));
+        return answer(owner, placed.orderId, placed.isReplay);
+      } catch (error) {
+        if (!(error instanceof KeyTakenMeanwhile)) throw error;
+        // Everything this attempt wrote (its numbers included) was rolled back; the winner stands.
+        const winner = await findOrderIdByKey(db, account);
+        if (!winner) throw error;
+        return answer(owner, winner, true);
+      }
+    },
+  };
+}
+
+/** Numbers the order and writes it, its lines and its PLACED event; undefined when the key was taken. */
+async function writeOrder(
+  tx: Db,
+  options: { owner: CartOwner; key: string; priced: Cart; context: CartContext; placedAt: Date },
+): Promise<string | undefined> {
+  const { owner, priced, context, placedAt } = options;
+  const method = priced.delivery_options.find((option) => option.id === priced.shipping_method_id)!;
+  const numbers = await takeOrderNumbers(tx, owner.merchantId);
+  const userName = await findUserName(tx, owner.userId);
+  const orderId = await insertOrder(tx, {
+    merchantId: owner.merchantId,
+    customerAccountId: owner.customerAccountId,
+    number: numbers.number,
+    invoiceNumber: numbers.invoiceNumber,
+    idempotencyKey: options.key,
+    placedByUserId: owner.userId,
+    isPlacedByMerchant: owner.isMerchantEntry,
+    customerName: context.customer.title,
+    customerAbn: context.customer.abn,
+    deliveryAddress: deliveryAddress(context.customer),
+    shippingMethodId: method.id,
+    shippingMethodName: method.name,
+    shippingMethodKind: method.kind,
+    // No date asked for: the method's earliest.
+    deliveryDate: priced.requested_delivery_date ?? method.dates[0] ?? null,
+    notes: priced.notes,
+    purchaseOrderNumber: priced.purchase_order_number,
+    paymentTermsDays: context.account.paymentTermsDays,
+    dueDate: dueDate({
+      placedAt,
+      timeZone: context.merchant.timeZone,
+      paymentTermsDays: context.account.paymentTermsDays,
+    }),
+    gstRounding: priced.gst_rounding,
+    isTaxExempt: context.account.isTaxExempt,
+    subtotalCents: priced.totals.subtotal_cents,
+    deliveryFeeCents: priced.totals.delivery_fee_cents,
+    gstCents: priced.totals.gst_cents,
+    totalCents: priced.totals.total_cents,
+    placedAt,
+    createdAt: placedAt,
+    updatedAt: placedAt,
+  });
+  if (!orderId) return undefined;
+  await insertOrderLines(
+    tx,
+    priced.lines.map((line, position) => ({
+      merchantId: owner.merchantId,
+      orderId,
+      productId: line.product_id,
+      position,
+      name: line.name,
+      sku: line.sku,
+      unitName: line.unit_of_measure?.name ?? null,
+      unitAbbreviation: line.unit_of_measure?.abbreviation ?? null,
+      quantity: line.quantity,
+      unitPriceCents: line.unit_price_cents,
+      gstRateBasisPoints: line.gst_rate_basis_points,
+      subtotalCents: line.subtotal_cents,
+      gstCents: line.gst_cents,
+    })),
+  );
+  await insertOrderEvent(tx, {
+    merchantId: owner.merchantId,
+    orderId,
+    kind: 'PLACED',
+    userId: owner.userId,
+    userName,
+    details: {
+      number: numbers.number,
+      total_cents: priced.totals.total_cents,
+      is_placed_by_merchant: owner.isMerchantEntry,
+      placed_on: dateInZone(placedAt, context.merchant.timeZone),
+    },
+    at: placedAt,
+  });
+  return orderId;
+}
