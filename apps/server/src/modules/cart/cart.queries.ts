@@ -82,7 +82,7 @@ export async function upsertCartLine(
       cartId: options.cartId,
       productId: options.productId,
       quantity: options.quantity,
-      createdAt: options.now,
+      // created_at stays the database's clock: lines are listed in the order they were added.
       updatedAt: options.now,
     })
     .onConflictDoUpdate({
