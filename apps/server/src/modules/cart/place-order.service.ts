@@ -6,7 +6,7 @@ import type { CartContext } from './cart-context.queries.ts';
 import { findUserName } from './cart-context.queries.ts';
 import { readPricedCart } from './cart-facts.ts';
 import type { CartOwner } from './cart-owner.ts';
-import { emptyCart, findCart } from './cart.queries.ts';
+import { emptyCart, findCart, findOrCreateCart } from './cart.queries.ts';
 import { dateInZone, dueDate } from './order-dates.ts';
 import {
   findOrderIdByKey,
@@ -61,12 +61,11 @@ export function createPlaceOrderService({
   ): Promise<{ orderId: string; isReplay: boolean }> {
     const { owner, key } = options;
     const account = { customerAccountId: owner.customerAccountId, key };
-    const cart = await findCart(tx, { owner, isLocked: true });
+    const cart = (await findCart(tx, { owner, isLocked: true }))!;
     // Checked again once the lock is held: a submit with this key that held it may just have
     // committed (each statement sees what committed before it began).
     const existing = await findOrderIdByKey(tx, account);
     if (existing) return { orderId: existing, isReplay: true };
-    if (!cart) throw notPlaceable([{ code: 'CART_EMPTY', message: 'The cart is empty.', product_id: null }]);
     const placedAt = now();
     const { facts, cart: priced } = await readPricedCart(tx, { owner, cart, now: placedAt });
     if (priced.problems.length > 0) throw notPlaceable(priced.problems);
@@ -88,6 +87,8 @@ export function createPlaceOrderService({
       const account = { customerAccountId: owner.customerAccountId, key };
       const replayed = await findOrderIdByKey(db, account);
       if (replayed) return answer(owner, replayed, true);
+      // Made first if it never was, so an empty cart is refused with every reason, as it is shown.
+      await findOrCreateCart(db, owner);
       try {
         const placed = await db.transaction((tx) => placeInTransaction(tx, options));
         return answer(owner, placed.orderId, placed.isReplay);
