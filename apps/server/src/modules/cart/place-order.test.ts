@@ -135,6 +135,26 @@ describe('POST /orders/cart/organisation/{id}', () => {
     expect(await placedJobs([...ids][0]!)).toHaveLength(1);
   });
 
+  it('makes one order when the customer’s cart and the merchant’s entry cart are placed at once with one key', async () => {
+    const { merchantId, admin, alpha, coffee, cups, method } = await readyCart();
+    await setLine(merchantId, alpha, cups.id, 100, admin.headers);
+    await setLine(merchantId, alpha, coffee.id, 1, admin.headers);
+    await chooseMethod(merchantId, alpha, method.id, admin.headers);
+    const key = newKey();
+    const responses = await Promise.all([
+      place(merchantId, alpha, { key }),
+      place(merchantId, alpha, { key, headers: admin.headers }),
+      place(merchantId, alpha, { key }),
+      place(merchantId, alpha, { key, headers: admin.headers }),
+    ]);
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 201]);
+    expect(new Set(responses.map((r) => (r.json() as Order).id)).size).toBe(1);
+    expect(await countOrders(merchantId)).toBe(1);
+    // The order's numbers were taken once: the next order is number 2.
+    const next = await placeOrderOf({ merchantId, side: alpha, productId: coffee.id, methodId: method.id });
+    expect(next.number).toBe(2);
+  });
+
   it('numbers orders and invoices sequentially per merchant when two customers place at once', async () => {
     const { merchantId, alpha, bravo, coffee, method } = await shop();
     const other = await shop();
