@@ -14,11 +14,12 @@ import {
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { createTestProduct, type TestApp } from '../../testing/index.ts';
+import { placeTestOrder } from '../cart/cart.testing.ts';
 import { customerTestKit, details, type Headers } from '../customers/customers.testing.ts';
 
 /** One id of each record kind: what the generated access test fills paths and queries with. */
 /** Kinds declared in the contract whose endpoints are not registered yet (issue 10's, as they land). */
-type PendingKind = 'order' | 'shipping method' | 'tax rule';
+type PendingKind = 'shipping method' | 'tax rule';
 
 /** One id of each kind of record, owned by one tenant; valueFor refuses a kind the world lacks. */
 export type World = Record<Exclude<RecordKind, PendingKind>, string> & Partial<Record<PendingKind, string>>;
@@ -72,6 +73,13 @@ export function worldKit(app: () => TestApp) {
       create(endpoint, { headers, merchantId: merchant.id, body });
     const customer = await customerOf({ id: merchant.id, headers }, `${title} Customer`);
     const product = await createTestProduct(app().database.db, { merchantId: merchant.id });
+    // An order of the customer's, placed through the cart (reorder names one).
+    const order = await placeTestOrder(app(), {
+      merchantId: merchant.id,
+      customerOrganisationId: customer.organisation_id,
+      headers: customer.person.headers,
+      productId: product.id,
+    });
     const world: World = {
       organisation: merchant.id,
       merchant: merchant.id,
@@ -86,8 +94,9 @@ export function worldKit(app: () => TestApp) {
       category: await on(createCategory, { name: 'Category' }),
       'pricing tier': await on(pricingTierEndpoints.create, { name: 'Tier' }),
       'visibility group': await on(visibilityGroupEndpoints.create, { name: 'Group' }),
+      order: order.id,
     };
-    return { merchant, admin, customer, world };
+    return { merchant, admin, customer, product, world };
   }
 
   /** Merchant A with its three roles and two customers; merchant B, whose ids A must not reach. */
@@ -114,8 +123,15 @@ export function worldKit(app: () => TestApp) {
       },
     ];
     // Customer C of the same merchant: its own ids, and merchant A's for what a customer does not own.
+    const orderOfC = await placeTestOrder(app(), {
+      merchantId: a.merchant.id,
+      customerOrganisationId: c.organisation_id,
+      headers: c.person.headers,
+      productId: a.product.id,
+    });
     const customerC: World = {
       ...a.world,
+      order: orderOfC.id,
       organisation: c.organisation_id,
       'customer organisation': c.organisation_id,
       customer: c.id,
