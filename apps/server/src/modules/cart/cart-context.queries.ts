@@ -14,7 +14,12 @@ const customer = alias(organisations, 'cart_customer');
 export async function findCartContext(db: Db, options: { merchantId: string; customerAccountId: string }) {
   const [row] = await db
     .select({
-      merchant: { id: merchant.id, title: merchant.title, timeZone: merchant.timeZone, gstRounding: merchant.gstRounding },
+      merchant: {
+        id: merchant.id,
+        title: merchant.title,
+        timeZone: merchant.timeZone,
+        gstRounding: merchant.gstRounding,
+      },
       account: {
         paymentTermsDays: customerAccounts.paymentTermsDays,
         isTaxExempt: customerAccounts.isTaxExempt,
@@ -34,7 +39,10 @@ export async function findCartContext(db: Db, options: { merchantId: string; cus
     .innerJoin(merchant, eq(merchant.id, customerAccounts.merchantId))
     .innerJoin(customer, eq(customer.id, customerAccounts.customerOrganisationId))
     .where(
-      and(eq(customerAccounts.id, options.customerAccountId), eq(customerAccounts.merchantId, options.merchantId)),
+      and(
+        eq(customerAccounts.id, options.customerAccountId),
+        eq(customerAccounts.merchantId, options.merchantId),
+      ),
     );
   return row;
 }

@@ -26,7 +26,12 @@ export async function listOfferedMethods(
     name: method.name,
     kind: method.kind,
     minimum_order_cents: method.minimum_order_cents,
-    dates: deliveryDates({ method, now: options.now, timeZone: options.timeZone, count: CART_DELIVERY_DATES }),
+    dates: deliveryDates({
+      method,
+      now: options.now,
+      timeZone: options.timeZone,
+      count: CART_DELIVERY_DATES,
+    }),
     feeFor: (subtotalCents) => deliveryFeeCents(method, subtotalCents),
     problemFor: (subtotalCents) => deliveryMethodProblem(method, subtotalCents),
   }));

@@ -81,7 +81,9 @@ export function createCartService({ database: { db }, now }: Pick<AppDeps, 'data
         const cart = (await findCart(tx, { owner, isLocked: true }))!;
         const isNew = (await findCartLineQuantity(tx, { cartId: cart.id, ...options })) === undefined;
         if (isNew && (await countCartLines(tx, cart.id)) >= MAX_CART_LINES) {
-          throw new AppError('VALIDATION_ERROR', cartFullMessage, [{ path: 'params.id', message: cartFullMessage }]);
+          throw new AppError('VALIDATION_ERROR', cartFullMessage, [
+            { path: 'params.id', message: cartFullMessage },
+          ]);
         }
         await upsertCartLine(tx, { merchantId: owner.merchantId, cartId: cart.id, ...options, now: now() });
       });

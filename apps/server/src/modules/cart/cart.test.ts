@@ -44,7 +44,13 @@ describe('GET /orders/cart/organisation/{id}', () => {
       requested_delivery_date: null,
       gst_rounding: 'PER_LINE',
       delivery_gst_rate_basis_points: 1_000,
-      totals: { subtotal_cents: 0, delivery_fee_cents: 0, delivery_gst_cents: 0, gst_cents: 0, total_cents: 0 },
+      totals: {
+        subtotal_cents: 0,
+        delivery_fee_cents: 0,
+        delivery_gst_cents: 0,
+        gst_cents: 0,
+        total_cents: 0,
+      },
     });
     expect(cart.delivery_options).toEqual([
       {
@@ -64,8 +70,14 @@ describe('GET /orders/cart/organisation/{id}', () => {
 
   it('says when no delivery method is offered at all', async () => {
     const { merchant, admin, base } = await newMerchant();
-    const customer = await cartTestKit(() => t).customerOf({ id: merchant.id, base, headers: admin.headers }, 'Solo');
-    expect(codes(await getCart(merchant.id, customer))).toEqual(['CART_EMPTY', 'NO_DELIVERY_METHODS_OFFERED']);
+    const customer = await cartTestKit(() => t).customerOf(
+      { id: merchant.id, base, headers: admin.headers },
+      'Solo',
+    );
+    expect(codes(await getCart(merchant.id, customer))).toEqual([
+      'CART_EMPTY',
+      'NO_DELIVERY_METHODS_OFFERED',
+    ]);
   });
 
   it('gives a merchant member the merchant’s order-entry cart for the customer, apart from the customer’s own', async () => {
@@ -150,7 +162,9 @@ describe('PUT and DELETE /orders/cart/product/{id}', () => {
     expect(removed.lines.map((line) => line.product_id)).toEqual([cups.id]);
     // Bravo has its own cart, at base prices.
     const theirs = await setLine(merchantId, bravo, coffee.id, 1);
-    expect(theirs.lines).toEqual([expect.objectContaining({ unit_price_cents: 2_000, is_tier_price: false })]);
+    expect(theirs.lines).toEqual([
+      expect.objectContaining({ unit_price_cents: 2_000, is_tier_price: false }),
+    ]);
   });
 
   it('refuses a quantity below the minimum, off the pack size, or out of range (400)', async () => {
@@ -163,11 +177,19 @@ describe('PUT and DELETE /orders/cart/product/{id}', () => {
         quantity,
       });
       expect(response.statusCode, response.body).toBe(400);
-      expect(response.json()).toMatchObject({ error_code: 'VALIDATION_ERROR', message: expect.stringMatching(message) });
+      expect(response.json()).toMatchObject({
+        error_code: 'VALIDATION_ERROR',
+        message: expect.stringMatching(message),
+      });
       expect(response.json().details[0].path).toBe('body.quantity');
     }
     for (const body of [{ quantity: 0 }, { quantity: 1.5 }, { quantity: 100_001 }, {}]) {
-      const response = await api('PUT', lineUrl(cups.id, merchantId, alpha.organisationId), alpha.headers, body);
+      const response = await api(
+        'PUT',
+        lineUrl(cups.id, merchantId, alpha.organisationId),
+        alpha.headers,
+        body,
+      );
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
     }
     expect((await getCart(merchantId, alpha)).lines).toEqual([]);
@@ -232,7 +254,12 @@ describe('a product hidden or archived after it was put in the cart', () => {
     await db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, cups.id));
     const cart = await getCart(merchantId, alpha);
     expect(cart.lines).toEqual([
-      expect.objectContaining({ product_id: coffee.id, name: 'Coffee beans', problem: 'NOT_AVAILABLE', subtotal_cents: 0 }),
+      expect.objectContaining({
+        product_id: coffee.id,
+        name: 'Coffee beans',
+        problem: 'NOT_AVAILABLE',
+        subtotal_cents: 0,
+      }),
       expect.objectContaining({ product_id: cups.id, problem: 'NOT_AVAILABLE', subtotal_cents: 0 }),
     ]);
     expect(cart.totals).toMatchObject({ subtotal_cents: 0, gst_cents: 100, total_cents: 1_100 });
@@ -240,7 +267,9 @@ describe('a product hidden or archived after it was put in the cart', () => {
       expect.objectContaining({ code: 'PRODUCT_NOT_AVAILABLE', product_id: coffee.id }),
       expect.objectContaining({ code: 'PRODUCT_NOT_AVAILABLE', product_id: cups.id }),
     ]);
-    const removed = await ok<Cart>(api('DELETE', lineUrl(cups.id, merchantId, alpha.organisationId), alpha.headers));
+    const removed = await ok<Cart>(
+      api('DELETE', lineUrl(cups.id, merchantId, alpha.organisationId), alpha.headers),
+    );
     expect(removed.lines.map((line) => line.product_id)).toEqual([coffee.id]);
   });
 
@@ -264,12 +293,17 @@ describe('PUT /orders/cart/organisation/{id}', () => {
     const date = before.delivery_options[0]!.dates[2]!;
     const url = cartUrl(merchantId, alpha.organisationId);
     const cart = await ok<Cart>(
-      api('PUT', url, alpha.headers, details(before.version, {
-        shipping_method_id: method.id,
-        requested_delivery_date: date,
-        notes: '  Leave at the back door ',
-        purchase_order_number: 'PO-77',
-      })),
+      api(
+        'PUT',
+        url,
+        alpha.headers,
+        details(before.version, {
+          shipping_method_id: method.id,
+          requested_delivery_date: date,
+          notes: '  Leave at the back door ',
+          purchase_order_number: 'PO-77',
+        }),
+      ),
     );
     expect(cart).toMatchObject({
       version: before.version + 1,
@@ -316,10 +350,15 @@ describe('PUT /orders/cart/organisation/{id}', () => {
     expect(codes(before)).toEqual(['BELOW_METHOD_MINIMUM']);
     expect(before.problems[0]!.message).toMatch(/Truck.*\$50\.00/);
     const cart = await ok<Cart>(
-      api('PUT', cartUrl(merchantId, alpha.organisationId), alpha.headers, details(before.version, {
-        shipping_method_id: truck.id,
-        requested_delivery_date: '2020-01-01',
-      })),
+      api(
+        'PUT',
+        cartUrl(merchantId, alpha.organisationId),
+        alpha.headers,
+        details(before.version, {
+          shipping_method_id: truck.id,
+          requested_delivery_date: '2020-01-01',
+        }),
+      ),
     );
     expect(codes(cart)).toEqual(['BELOW_METHOD_MINIMUM', 'DELIVERY_DATE_NOT_AVAILABLE']);
     expect(codes(await setLine(merchantId, alpha, coffee.id, 3))).toEqual(['DELIVERY_DATE_NOT_AVAILABLE']);

@@ -120,10 +120,20 @@ export function cartTestKit(app: () => TestApp) {
   const getCart = (merchantId: string, side: Side, headers = side.headers) =>
     ok<Cart>(api('GET', cartUrl(merchantId, side.organisationId), headers));
 
-  const setLine = (merchantId: string, side: Side, productId: string, quantity: number, headers = side.headers) =>
-    ok<Cart>(api('PUT', lineUrl(productId, merchantId, side.organisationId), headers, { quantity }));
+  const setLine = (
+    merchantId: string,
+    side: Side,
+    productId: string,
+    quantity: number,
+    headers = side.headers,
+  ) => ok<Cart>(api('PUT', lineUrl(productId, merchantId, side.organisationId), headers, { quantity }));
 
-  async function chooseMethod(merchantId: string, side: Side, methodId: string | null, headers = side.headers) {
+  async function chooseMethod(
+    merchantId: string,
+    side: Side,
+    methodId: string | null,
+    headers = side.headers,
+  ) {
     const cart = await getCart(merchantId, side, headers);
     return ok<Cart>(
       api('PUT', cartUrl(merchantId, side.organisationId), headers, {
@@ -141,10 +151,15 @@ export function cartTestKit(app: () => TestApp) {
     side: Side,
     options: { key?: string; body?: object; headers?: Headers } = {},
   ) =>
-    api('POST', cartUrl(merchantId, side.organisationId), {
-      ...(options.headers ?? side.headers),
-      ...(options.key === undefined ? {} : { [IDEMPOTENCY_KEY_HEADER]: options.key }),
-    }, options.body ?? {});
+    api(
+      'POST',
+      cartUrl(merchantId, side.organisationId),
+      {
+        ...(options.headers ?? side.headers),
+        ...(options.key === undefined ? {} : { [IDEMPOTENCY_KEY_HEADER]: options.key }),
+      },
+      options.body ?? {},
+    );
 
   /** Fills the side's cart with `productId` × `quantity`, chooses `methodId` and places it. */
   async function placeOrderOf(options: {
@@ -173,7 +188,19 @@ export function cartTestKit(app: () => TestApp) {
     return result.rows.map((row) => row.data);
   }
 
-  return { ...customers, ok, shop, customerOf, getCart, setLine, chooseMethod, place, placeOrderOf, countOrders, placedJobs };
+  return {
+    ...customers,
+    ok,
+    shop,
+    customerOf,
+    getCart,
+    setLine,
+    chooseMethod,
+    place,
+    placeOrderOf,
+    countOrders,
+    placedJobs,
+  };
 }
 
 /**

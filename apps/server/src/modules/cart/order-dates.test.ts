@@ -19,7 +19,11 @@ describe('order dates', () => {
 
   it('falls due the terms after the placing date in the zone', () => {
     expect(
-      dueDate({ placedAt: new Date('2026-01-31T14:00:00Z'), timeZone: 'Australia/Sydney', paymentTermsDays: 30 }),
+      dueDate({
+        placedAt: new Date('2026-01-31T14:00:00Z'),
+        timeZone: 'Australia/Sydney',
+        paymentTermsDays: 30,
+      }),
     ).toBe('2026-03-03');
   });
 });

@@ -1,9 +1,12 @@
 /** The calendar date (YYYY-MM-DD) it is at `instant` in an IANA time zone. */
 export function dateInZone(instant: Date, timeZone: string): string {
   // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    instant,
-  );
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
 }
 
 /** A calendar date `days` later (calendar arithmetic: no time zone or daylight saving involved). */

@@ -9,7 +9,9 @@ export async function findOrderIdByKey(db: Db, options: { customerAccountId: str
   const [row] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.customerAccountId, options.customerAccountId), eq(orders.idempotencyKey, options.key)));
+    .where(
+      and(eq(orders.customerAccountId, options.customerAccountId), eq(orders.idempotencyKey, options.key)),
+    );
   return row?.id;
 }
 

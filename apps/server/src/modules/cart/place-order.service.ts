@@ -69,7 +69,10 @@ export function createPlaceOrderService({
     const placedAt = now();
     const { facts, cart: priced } = await readPricedCart(tx, { owner, cart, now: placedAt });
     if (priced.problems.length > 0) throw notPlaceable(priced.problems);
-    if (options.expectedTotalCents !== undefined && options.expectedTotalCents !== priced.totals.total_cents) {
+    if (
+      options.expectedTotalCents !== undefined &&
+      options.expectedTotalCents !== priced.totals.total_cents
+    ) {
       throw conflict(
         `Prices changed: the total is now ${priced.totals.total_cents} cents, not ${options.expectedTotalCents}. Review the cart and place it again.`,
       );
@@ -82,7 +85,11 @@ export function createPlaceOrderService({
   }
 
   return {
-    async place(options: { owner: CartOwner; key: string; expectedTotalCents?: number }): Promise<PlaceResult> {
+    async place(options: {
+      owner: CartOwner;
+      key: string;
+      expectedTotalCents?: number;
+    }): Promise<PlaceResult> {
       const { owner, key } = options;
       const account = { customerAccountId: owner.customerAccountId, key };
       const replayed = await findOrderIdByKey(db, account);

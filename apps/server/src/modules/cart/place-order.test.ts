@@ -27,9 +27,15 @@ describe('POST /orders/cart/organisation/{id}', () => {
   it('places the cart as an order with a snapshot of everything the invoice prints, and empties the cart', async () => {
     const { merchantId, alpha, coffee, method, cart } = await readyCart();
     const db = t.database.db;
-    await db.update(customerAccounts).set({ paymentTermsDays: 30 }).where(eq(customerAccounts.id, alpha.account.id));
+    await db
+      .update(customerAccounts)
+      .set({ paymentTermsDays: 30 })
+      .where(eq(customerAccounts.id, alpha.account.id));
     const placedAt = new Date();
-    const order = await ok<Order>(place(merchantId, alpha, { key: newKey(), body: { expected_total_cents: 7_700 } }), 201);
+    const order = await ok<Order>(
+      place(merchantId, alpha, { key: newKey(), body: { expected_total_cents: 7_700 } }),
+      201,
+    );
     expect(cart.totals.total_cents).toBe(7_700);
     expect(order).toMatchObject({
       number: 1,
@@ -68,7 +74,9 @@ describe('POST /orders/cart/organisation/{id}', () => {
           gst_cents: 600,
         },
       ],
-      history: [{ kind: 'PLACED', user_name: 'Test Person', details: expect.objectContaining({ number: 1 }) }],
+      history: [
+        { kind: 'PLACED', user_name: 'Test Person', details: expect.objectContaining({ number: 1 }) },
+      ],
       can_edit: false,
       allowed_statuses: [],
     });
@@ -84,13 +92,18 @@ describe('POST /orders/cart/organisation/{id}', () => {
     const { merchantId, alpha, method, cart } = await readyCart();
     const date = cart.delivery_options[0]!.dates[3]!;
     await ok<Cart>(
-      api('PUT', `/orders/cart/organisation/${merchantId}?customer_organisation_id=${alpha.organisationId}`, alpha.headers, {
-        version: cart.version,
-        shipping_method_id: method.id,
-        requested_delivery_date: date,
-        notes: 'Back door',
-        purchase_order_number: 'PO-9',
-      }),
+      api(
+        'PUT',
+        `/orders/cart/organisation/${merchantId}?customer_organisation_id=${alpha.organisationId}`,
+        alpha.headers,
+        {
+          version: cart.version,
+          shipping_method_id: method.id,
+          requested_delivery_date: date,
+          notes: 'Back door',
+          purchase_order_number: 'PO-9',
+        },
+      ),
     );
     const order = await ok<Order>(place(merchantId, alpha, { key: newKey() }), 201);
     expect(order).toMatchObject({ delivery_date: date, notes: 'Back door', purchase_order_number: 'PO-9' });
@@ -101,9 +114,15 @@ describe('POST /orders/cart/organisation/{id}', () => {
     for (const key of [undefined, 'short', 'x'.repeat(201)]) {
       const response = await place(merchantId, alpha, { key });
       expect(response.statusCode, response.body).toBe(400);
-      expect(response.json()).toMatchObject({ error_code: 'VALIDATION_ERROR', message: expect.stringMatching(/Idempotency-Key/) });
+      expect(response.json()).toMatchObject({
+        error_code: 'VALIDATION_ERROR',
+        message: expect.stringMatching(/Idempotency-Key/),
+      });
     }
-    const invalidBody = await place(merchantId, alpha, { key: newKey(), body: { expected_total_cents: 'lots' } });
+    const invalidBody = await place(merchantId, alpha, {
+      key: newKey(),
+      body: { expected_total_cents: 'lots' },
+    });
     expect(invalidBody.statusCode).toBe(400);
     expect(await countOrders(merchantId)).toBe(0);
   });
@@ -115,7 +134,13 @@ describe('POST /orders/cart/organisation/{id}', () => {
     const again = await ok<Order>(place(merchantId, alpha, { key }), 200);
     expect(again.id).toBe(first.id);
     // The merchant's entry cart for Alpha, with something else in it: the key is the customer's.
-    await placeOrderOf({ merchantId, side: alpha, productId: coffee.id, methodId: method.id, headers: admin.headers });
+    await placeOrderOf({
+      merchantId,
+      side: alpha,
+      productId: coffee.id,
+      methodId: method.id,
+      headers: admin.headers,
+    });
     await setLine(merchantId, alpha, coffee.id, 9, admin.headers);
     await chooseMethod(merchantId, alpha, method.id, admin.headers);
     const reused = await ok<Order>(place(merchantId, alpha, { key, headers: admin.headers }), 200);
@@ -128,7 +153,9 @@ describe('POST /orders/cart/organisation/{id}', () => {
     const { merchantId, alpha } = await readyCart();
     const key = newKey();
     const responses = await Promise.all(Array.from({ length: 10 }, () => place(merchantId, alpha, { key })));
-    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([
+      200, 200, 200, 200, 200, 200, 200, 200, 200, 201,
+    ]);
     const ids = new Set(responses.map((r) => (r.json() as Order).id));
     expect(ids.size).toBe(1);
     expect(await countOrders(merchantId)).toBe(1);
@@ -158,7 +185,12 @@ describe('POST /orders/cart/organisation/{id}', () => {
   it('numbers orders and invoices sequentially per merchant when two customers place at once', async () => {
     const { merchantId, alpha, bravo, coffee, method } = await shop();
     const other = await shop();
-    await placeOrderOf({ merchantId: other.merchantId, side: other.alpha, productId: other.coffee.id, methodId: other.method.id });
+    await placeOrderOf({
+      merchantId: other.merchantId,
+      side: other.alpha,
+      productId: other.coffee.id,
+      methodId: other.method.id,
+    });
     const placeEach = async (side: typeof alpha) => {
       const placed: Order[] = [];
       for (let i = 0; i < 4; i++) {
@@ -177,14 +209,23 @@ describe('POST /orders/cart/organisation/{id}', () => {
   it('answers 409 and places nothing when prices changed since the total the customer saw', async () => {
     const { merchantId, alpha, coffee, cart } = await readyCart();
     await t.database.db.update(products).set({ basePriceCents: 2_500 }).where(eq(products.id, coffee.id));
-    const response = await place(merchantId, alpha, { key: newKey(), body: { expected_total_cents: cart.totals.total_cents } });
+    const response = await place(merchantId, alpha, {
+      key: newKey(),
+      body: { expected_total_cents: cart.totals.total_cents },
+    });
     expect(response.statusCode, response.body).toBe(409);
-    expect(response.json()).toMatchObject({ error_code: 'CONFLICT', message: expect.stringMatching(/Prices changed/) });
+    expect(response.json()).toMatchObject({
+      error_code: 'CONFLICT',
+      message: expect.stringMatching(/Prices changed/),
+    });
     expect(await countOrders(merchantId)).toBe(0);
     expect((await getCart(merchantId, alpha)).lines).toHaveLength(1);
     // Without an expected total it places at today's price.
     const order = await ok<Order>(place(merchantId, alpha, { key: newKey() }), 201);
-    expect(order).toMatchObject({ subtotal_cents: 7_500, lines: [expect.objectContaining({ unit_price_cents: 2_500 })] });
+    expect(order).toMatchObject({
+      subtotal_cents: 7_500,
+      lines: [expect.objectContaining({ unit_price_cents: 2_500 })],
+    });
   });
 
   it('refuses a cart that breaks a rule with 422 CART_NOT_PLACEABLE naming each problem', async () => {
@@ -192,7 +233,10 @@ describe('POST /orders/cart/organisation/{id}', () => {
     const db = t.database.db;
     const empty = await place(merchantId, alpha, { key: newKey() });
     expect(empty.statusCode).toBe(422);
-    expect(empty.json().details.map((d: { path: string }) => d.path)).toEqual(['CART_EMPTY', 'NO_DELIVERY_METHOD']);
+    expect(empty.json().details.map((d: { path: string }) => d.path)).toEqual([
+      'CART_EMPTY',
+      'NO_DELIVERY_METHOD',
+    ]);
 
     await setLine(merchantId, bravo, cups.id, 100);
     await setLine(merchantId, bravo, coffee.id, 1);
@@ -209,13 +253,22 @@ describe('POST /orders/cart/organisation/{id}', () => {
     await db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, coffee.id));
     await chooseMethod(merchantId, bravo, method.id);
     const stillNot = await place(merchantId, bravo, { key: newKey() });
-    expect(stillNot.json().details.map((d: { path: string }) => d.path)).toEqual(['BELOW_MINIMUM', 'PRODUCT_NOT_AVAILABLE']);
+    expect(stillNot.json().details.map((d: { path: string }) => d.path)).toEqual([
+      'BELOW_MINIMUM',
+      'PRODUCT_NOT_AVAILABLE',
+    ]);
     expect(await countOrders(merchantId)).toBe(0);
   });
 
   it('records a merchant member’s order entry as placed by the merchant', async () => {
     const { merchantId, admin, alpha, coffee, method } = await shop();
-    const order = await placeOrderOf({ merchantId, side: alpha, productId: coffee.id, methodId: method.id, headers: admin.headers });
+    const order = await placeOrderOf({
+      merchantId,
+      side: alpha,
+      productId: coffee.id,
+      methodId: method.id,
+      headers: admin.headers,
+    });
     expect(order).toMatchObject({
       is_placed_by_merchant: true,
       placed_by_name: 'Ada Admin',
@@ -229,10 +282,23 @@ describe('POST /orders/cart/organisation/{id}', () => {
   it('uses the merchant’s rounding and zone and the customer’s exemption', async () => {
     const { merchantId, alpha, coffee, method } = await shop();
     const db = t.database.db;
-    await db.update(organisations).set({ gstRounding: 'PER_INVOICE', timeZone: 'Australia/Perth' }).where(eq(organisations.id, merchantId));
-    await db.update(customerAccounts).set({ isTaxExempt: true }).where(eq(customerAccounts.id, alpha.account.id));
+    await db
+      .update(organisations)
+      .set({ gstRounding: 'PER_INVOICE', timeZone: 'Australia/Perth' })
+      .where(eq(organisations.id, merchantId));
+    await db
+      .update(customerAccounts)
+      .set({ isTaxExempt: true })
+      .where(eq(customerAccounts.id, alpha.account.id));
     const order = await placeOrderOf({ merchantId, side: alpha, productId: coffee.id, methodId: method.id });
-    expect(order).toMatchObject({ gst_rounding: 'PER_INVOICE', is_tax_exempt: true, gst_cents: 0, total_cents: 3_000 });
-    expect(order.history[0]!.details).toMatchObject({ placed_on: dateInZone(new Date(order.placed_at), 'Australia/Perth') });
+    expect(order).toMatchObject({
+      gst_rounding: 'PER_INVOICE',
+      is_tax_exempt: true,
+      gst_cents: 0,
+      total_cents: 3_000,
+    });
+    expect(order.history[0]!.details).toMatchObject({
+      placed_on: dateInZone(new Date(order.placed_at), 'Australia/Perth'),
+    });
   });
 });

@@ -35,7 +35,11 @@ export async function findPlacedOrder(
     .where(eq(orders.id, options.orderId));
   if (!row) return undefined;
   const [lines, events] = await Promise.all([
-    db.select().from(orderLines).where(eq(orderLines.orderId, options.orderId)).orderBy(asc(orderLines.position)),
+    db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, options.orderId))
+      .orderBy(asc(orderLines.position)),
     db
       .select()
       .from(orderEvents)

@@ -5,7 +5,10 @@ import { cartLines, customerAccounts, orderLines, orders } from '../../platform/
 /** Whose order it is (its merchant and customer organisation), or undefined when there is none. */
 export async function findOrderParties(db: Db, orderId: string) {
   const [row] = await db
-    .select({ merchantId: orders.merchantId, customerOrganisationId: customerAccounts.customerOrganisationId })
+    .select({
+      merchantId: orders.merchantId,
+      customerOrganisationId: customerAccounts.customerOrganisationId,
+    })
     .from(orders)
     .innerJoin(customerAccounts, eq(customerAccounts.id, orders.customerAccountId))
     .where(eq(orders.id, orderId));

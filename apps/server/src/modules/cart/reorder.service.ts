@@ -1,4 +1,9 @@
-import { type CatalogueProduct, MAX_CART_LINES, MAX_LINE_QUANTITY, type ReorderResult } from '@tradeport/contract';
+import {
+  type CatalogueProduct,
+  MAX_CART_LINES,
+  MAX_LINE_QUANTITY,
+  type ReorderResult,
+} from '@tradeport/contract';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { notFound } from '../../platform/errors.ts';

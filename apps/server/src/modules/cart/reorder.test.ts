@@ -52,7 +52,10 @@ describe('POST /orders/{id}/reorder', () => {
     const { merchantId, alpha, coffee, order } = await pastOrder();
     const user = await memberOf(merchantId, 'User');
     const result = await ok<ReorderResult>(api('POST', reorderUrl(order.id), user.headers));
-    expect(result.cart).toMatchObject({ is_merchant_entry: true, customer_organisation_id: alpha.organisationId });
+    expect(result.cart).toMatchObject({
+      is_merchant_entry: true,
+      customer_organisation_id: alpha.organisationId,
+    });
     expect(result.cart.lines.map((line) => line.product_id)).toContain(coffee.id);
     expect((await getCart(merchantId, alpha)).lines).toEqual([]);
   });

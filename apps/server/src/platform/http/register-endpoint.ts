@@ -135,7 +135,8 @@ function addRoute(app: FastifyInstance, endpoint: Endpoint, options: RouteOption
         request,
         reply,
         setStatus: (replayed) => {
-          if (replayed !== endpoint.replayStatus) throw new Error(`${endpoint.path} has no status ${replayed}`);
+          if (replayed !== endpoint.replayStatus)
+            throw new Error(`${endpoint.path} has no status ${replayed}`);
           answered = replayed;
         },
       });
