@@ -1,7 +1,14 @@
 import { type Cart, computeOrderTotals, MAX_CART_LINES } from '@tradeport/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartLines, carts, products } from '../../platform/db/schema/index.ts';
+import {
+  cartLines,
+  carts,
+  customerAccounts,
+  products,
+  taxRuleProducts,
+  taxRules,
+} from '../../platform/db/schema/index.ts';
 import { createTestApp, createTestProduct, type TestApp } from '../../testing/index.ts';
 import { cartTestKit, giveTierPrice, hideProduct, lineUrl } from './cart.testing.ts';
 
@@ -74,6 +81,32 @@ describe('PUT and DELETE /orders/cart/product/{id}', () => {
     expect(theirs.lines).toEqual([
       expect.objectContaining({ unit_price_cents: 2_000, is_tier_price: false }),
     ]);
+  });
+
+  it('takes each line’s GST rate from the merchant’s tax rules, and none for a tax-exempt customer', async () => {
+    const { merchantId, alpha, coffee, method } = await shop();
+    const db = t.database.db;
+    const [rule] = await db
+      .insert(taxRules)
+      .values({ merchantId, name: 'Reduced', rateBasisPoints: 500 })
+      .returning();
+    await db.insert(taxRuleProducts).values({ merchantId, taxRuleId: rule!.id, productId: coffee.id });
+    const free = await createTestProduct(db, { merchantId, basePriceCents: 1_000, isGstApplicable: false });
+    await setLine(merchantId, alpha, coffee.id, 1);
+    await setLine(merchantId, alpha, free.id, 1);
+    const cart = await chooseMethod(merchantId, alpha, method.id);
+    expect(cart.lines.map((line) => [line.gst_rate_basis_points, line.gst_cents])).toEqual([
+      [500, 100],
+      [0, 0],
+    ]);
+    expect(cart.totals).toMatchObject({ gst_cents: 200, total_cents: 4_200 });
+    await db
+      .update(customerAccounts)
+      .set({ isTaxExempt: true })
+      .where(eq(customerAccounts.id, alpha.account.id));
+    const exempt = await getCart(merchantId, alpha);
+    expect(exempt.delivery_gst_rate_basis_points).toBe(0);
+    expect(exempt.totals).toMatchObject({ gst_cents: 0, total_cents: 4_000 });
   });
 
   it('refuses a quantity below the minimum, off the pack size, or out of range (400)', async () => {
