@@ -19,7 +19,7 @@ export const placeOrder = defineEndpoint({
   path: '/orders/cart/organisation/{id}',
   summary: 'Place the cart as an order (needs an Idempotency-Key header)',
   description:
-    'Re-checks visibility, prices, minimums, pack sizes and delivery rules; 422 CART_NOT_PLACEABLE with the reasons when the cart breaks one. The same Idempotency-Key always answers with the same order (201 the first time, 200 after), and concurrent submits with one key create one order. The cart is emptied in the same transaction. A merchant member places its order-entry cart on the customer’s behalf (recorded as such).',
+    'Re-checks visibility, prices, minimums, pack sizes and delivery rules; 422 CART_NOT_PLACEABLE with the reasons when the cart breaks one. The same Idempotency-Key always answers with the same order (201 the first time, 200 after), and concurrent submits with one key create one order. Without a requested delivery date, the order gets the method’s earliest. The cart is emptied (lines and details) in the same transaction. A merchant member places its order-entry cart on the customer’s behalf (recorded as such).',
   tags,
   auth: 'user',
   params: MerchantParams,

@@ -1,5 +1,7 @@
 import type { Cart } from '@tradeport/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shippingMethods } from '../../platform/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../testing/index.ts';
 import { fingerprint } from '../system/endpoint-access.testing.ts';
 import { cartTestKit, cartUrl, createTestShippingMethod, lineUrl } from './cart.testing.ts';
@@ -172,6 +174,9 @@ describe('PUT /orders/cart/organisation/{id}', () => {
     );
     expect(codes(cart)).toEqual(['BELOW_METHOD_MINIMUM', 'DELIVERY_DATE_NOT_AVAILABLE']);
     expect(codes(await setLine(merchantId, alpha, coffee.id, 3))).toEqual(['DELIVERY_DATE_NOT_AVAILABLE']);
+    // A method the merchant stops offering after it was chosen.
+    await db.update(shippingMethods).set({ isActive: false }).where(eq(shippingMethods.id, truck.id));
+    expect(codes(await getCart(merchantId, alpha))).toEqual(['DELIVERY_METHOD_NOT_OFFERED']);
   });
 });
 
