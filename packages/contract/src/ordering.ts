@@ -35,6 +35,7 @@ export const ReorderResult = z.object({
   /** Lines of the past order not added, and why (no longer available, …). */
   skipped: z.array(z.object({ name: z.string(), sku: z.string(), reason: z.string() })),
 });
+export type ReorderResult = z.infer<typeof ReorderResult>;
 
 export const reorder = defineEndpoint({
   method: 'POST',

@@ -4,7 +4,6 @@ import {
   MAX_LINE_QUANTITY,
   type ReorderResult,
 } from '@tradeport/contract';
-import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { AccessQueries } from '../../platform/tenancy/membership.queries.ts';
@@ -14,7 +13,7 @@ import { type CartOwner, cartOwnerOf } from './cart-owner.ts';
 import { findCart, findOrCreateCart, upsertCartLine } from './cart.queries.ts';
 import { cartQuantities, findOrderParties, listOrderedLines } from './reorder.queries.ts';
 
-type Skipped = z.infer<typeof ReorderResult>['skipped'][number];
+type Skipped = ReorderResult['skipped'][number];
 
 /**
  * The quantity to order of a product again: at least its minimum, a whole number of packs, and
