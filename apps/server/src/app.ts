@@ -8,6 +8,7 @@ import { emailVerificationRoutes } from './modules/account/email-verification.ro
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { catalogueTaxonomyRoutes } from './modules/catalogue-taxonomy/catalogue-taxonomy.routes.ts';
+import { customerViewRoutes } from './modules/customer-view/customer-view.routes.ts';
 import { customerPortalRoutes } from './modules/customers/customer-portal.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { organisationsRoutes } from './modules/organisations/organisations.routes.ts';
@@ -84,6 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   peopleRoutes(app, deps);
   customersRoutes(app, deps);
   customerPortalRoutes(app, deps);
+  customerViewRoutes(app, deps);
   uploadsRoutes(app, deps);
   catalogueTaxonomyRoutes(app, deps);
   productsRoutes(app, deps);

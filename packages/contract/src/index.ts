@@ -6,6 +6,7 @@ export * from './catalogue-rules.ts';
 export * from './catalogue-taxonomy.ts';
 export * from './constants.ts';
 export * from './csv.ts';
+export * from './customer-view.ts';
 export * from './customers.ts';
 export * from './endpoint.ts';
 export * from './enums.ts';
@@ -35,6 +36,7 @@ import * as account from './account.ts';
 import * as auth from './auth.ts';
 import * as catalogue from './catalogue.ts';
 import * as catalogueTaxonomy from './catalogue-taxonomy.ts';
+import * as customerView from './customer-view.ts';
 import * as customers from './customers.ts';
 import type { Endpoint } from './endpoint.ts';
 import * as organisations from './organisations.ts';
@@ -55,6 +57,7 @@ export const endpoints: Endpoint[] = /* @__PURE__ */ [
   auth,
   catalogue,
   catalogueTaxonomy,
+  customerView,
   customers,
   organisations,
   products,
