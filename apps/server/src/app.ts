@@ -9,6 +9,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { catalogueTaxonomyRoutes } from './modules/catalogue-taxonomy/catalogue-taxonomy.routes.ts';
+import { customerViewRoutes } from './modules/customer-view/customer-view.routes.ts';
 import { customerPortalRoutes } from './modules/customers/customer-portal.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { organisationsRoutes } from './modules/organisations/organisations.routes.ts';
@@ -85,6 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   peopleRoutes(app, deps);
   customersRoutes(app, deps);
   customerPortalRoutes(app, deps);
+  customerViewRoutes(app, deps);
   uploadsRoutes(app, deps);
   catalogueTaxonomyRoutes(app, deps);
   productsRoutes(app, deps);

@@ -6,6 +6,7 @@ export * from './catalogue-rules.ts';
 export * from './catalogue-taxonomy.ts';
 export * from './constants.ts';
 export * from './csv.ts';
+export * from './customer-view.ts';
 export * from './customers.ts';
 export * from './endpoint.ts';
 export * from './enums.ts';
@@ -36,6 +37,7 @@ import * as auth from './auth.ts';
 import * as cart from './cart.ts';
 import * as catalogue from './catalogue.ts';
 import * as catalogueTaxonomy from './catalogue-taxonomy.ts';
+import * as customerView from './customer-view.ts';
 import * as customers from './customers.ts';
 import type { Endpoint } from './endpoint.ts';
 import * as ordering from './ordering.ts';
@@ -58,6 +60,7 @@ export const endpoints: Endpoint[] = /* @__PURE__ */ [
   cart,
   catalogue,
   catalogueTaxonomy,
+  customerView,
   customers,
   ordering,
   organisations,
