@@ -14,6 +14,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { registerEndpoint } from '../../platform/http/register-endpoint.ts';
 import { access, type CustomerAccountActor } from '../../platform/tenancy/access.ts';
+import { presentedCustomerView } from '../../platform/tenancy/customer-view-cookie.ts';
 import { cartOwnerOf } from './cart-owner.ts';
 import { createCartService } from './cart.service.ts';
 import { createPlaceOrderService } from './place-order.service.ts';
@@ -31,11 +32,6 @@ const asAccountOfProduct = access.customerAccount({
   customer: { query: 'customer_organisation_id' },
 });
 
-function ownerOfProductLine(actor: CustomerAccountActor, merchantId: string) {
-  if (actor.merchantId !== merchantId) throw notFound('Product');
-  return cartOwnerOf(actor);
-}
-
 function idempotencyKey(request: FastifyRequest): string {
   const parsed = IdempotencyKey.safeParse(request.headers[IDEMPOTENCY_KEY_HEADER]);
   if (parsed.success) return parsed.data;
@@ -48,16 +44,22 @@ export function cartRoutes(app: FastifyInstance, deps: AppDeps) {
   const carts = createCartService(deps);
   const placing = createPlaceOrderService(deps);
   const reordering = createReorderService(deps, app.accessQueries);
+  const ownerOf = (actor: CustomerAccountActor, request: FastifyRequest) =>
+    cartOwnerOf(actor, { customerView: presentedCustomerView(request), accessQueries: app.accessQueries });
+  const ownerOfProductLine = (actor: CustomerAccountActor, request: FastifyRequest, merchantId: string) => {
+    if (actor.merchantId !== merchantId) throw notFound('Product');
+    return ownerOf(actor, request);
+  };
 
   registerEndpoint(app, getCart, {
     access: asAccount,
-    handler: async ({ actor }) => carts.get(cartOwnerOf(actor)),
+    handler: async ({ actor, request }) => carts.get(await ownerOf(actor, request)),
   });
 
   registerEndpoint(app, updateCart, {
     access: asAccount,
-    handler: async ({ actor, body }) =>
-      carts.updateDetails(cartOwnerOf(actor), {
+    handler: async ({ actor, body, request }) =>
+      carts.updateDetails(await ownerOf(actor, request), {
         version: body.version,
         shippingMethodId: body.shipping_method_id,
         requestedDeliveryDate: body.requested_delivery_date,
@@ -68,13 +70,13 @@ export function cartRoutes(app: FastifyInstance, deps: AppDeps) {
 
   registerEndpoint(app, clearCart, {
     access: asAccount,
-    handler: async ({ actor }) => carts.clear(cartOwnerOf(actor)),
+    handler: async ({ actor, request }) => carts.clear(await ownerOf(actor, request)),
   });
 
   registerEndpoint(app, setCartLine, {
     access: asAccountOfProduct,
-    handler: async ({ actor, params, query, body }) =>
-      carts.setLine(ownerOfProductLine(actor, query.merchant_id), {
+    handler: async ({ actor, params, query, body, request }) =>
+      carts.setLine(await ownerOfProductLine(actor, request, query.merchant_id), {
         productId: params.id,
         quantity: body.quantity,
       }),
@@ -82,8 +84,8 @@ export function cartRoutes(app: FastifyInstance, deps: AppDeps) {
 
   registerEndpoint(app, removeCartLine, {
     access: asAccountOfProduct,
-    handler: async ({ actor, params, query }) =>
-      carts.removeLine(ownerOfProductLine(actor, query.merchant_id), params.id),
+    handler: async ({ actor, params, query, request }) =>
+      carts.removeLine(await ownerOfProductLine(actor, request, query.merchant_id), params.id),
   });
 
   registerEndpoint(app, placeOrder, {
@@ -91,7 +93,7 @@ export function cartRoutes(app: FastifyInstance, deps: AppDeps) {
     handler: async ({ actor, body, request, setStatus }) => {
       const key = idempotencyKey(request);
       const placed = await placing.place({
-        owner: cartOwnerOf(actor),
+        owner: await ownerOf(actor, request),
         key,
         expectedTotalCents: body.expected_total_cents,
       });
@@ -104,6 +106,11 @@ export function cartRoutes(app: FastifyInstance, deps: AppDeps) {
   // checked by the service once the order names its merchant and customer.
   registerEndpoint(app, reorder, {
     access: access.user(),
-    handler: async ({ actor, params }) => reordering.reorder({ userId: actor.userId, orderId: params.id }),
+    handler: async ({ actor, params, request }) =>
+      reordering.reorder({
+        userId: actor.userId,
+        orderId: params.id,
+        customerView: presentedCustomerView(request),
+      }),
   });
 }

@@ -87,6 +87,29 @@ describe('GET /orders/cart/organisation/{id}', () => {
     expect((await getCart(merchantId, alpha)).lines[0]!.quantity).toBe(2);
   });
 
+  it('is the house customer’s own cart in customer view, the entry cart otherwise', async () => {
+    const { merchantId, admin, alpha, coffee } = await shop();
+    const house = await ok<{ organisation_id: string }>(
+      api('GET', `/organisations/${merchantId}/customers/house-accounts`, admin.headers),
+    );
+    const asView = (organisationId: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/v1${lineUrl(coffee.id, merchantId, organisationId)}`,
+        headers: admin.headers,
+        cookies: { tp_customer_view: house.organisation_id },
+        payload: { quantity: 2 },
+      });
+    const viewed = await asView(house.organisation_id);
+    expect(viewed.statusCode, viewed.body).toBe(200);
+    expect(viewed.json()).toMatchObject({ is_merchant_entry: false, lines: [{ quantity: 2 }] });
+    const side = { headers: admin.headers, organisationId: house.organisation_id };
+    expect(await getCart(merchantId, side)).toMatchObject({ is_merchant_entry: true, lines: [] });
+    // The cookie counts only for the house customer it names: another customer stays the entry cart.
+    expect((await asView(alpha.organisationId)).json()).toMatchObject({ is_merchant_entry: true });
+    expect((await getCart(merchantId, alpha)).lines).toEqual([]);
+  });
+
   it('works for the merchant’s house customer (walk-in sales)', async () => {
     const { merchantId, admin, coffee } = await shop();
     const house = await ok<{ organisation_id: string }>(

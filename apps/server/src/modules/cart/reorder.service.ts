@@ -38,7 +38,11 @@ export function createReorderService(
    * endpoints (a member of the customer organisation or of the merchant, the account active).
    * Anyone else, as for an order that does not exist: 404.
    */
-  async function ownerFor(options: { userId: string; orderId: string }): Promise<CartOwner> {
+  async function ownerFor(options: {
+    userId: string;
+    orderId: string;
+    customerView: string | undefined;
+  }): Promise<CartOwner> {
     const parties = await findOrderParties(db, options.orderId);
     const account =
       parties &&
@@ -48,11 +52,14 @@ export function createReorderService(
         merchantId: parties.merchantId,
       }));
     if (!account) throw notFound('Order');
-    return cartOwnerOf({ userId: options.userId, ...account });
+    return cartOwnerOf(
+      { userId: options.userId, ...account },
+      { customerView: options.customerView, accessQueries },
+    );
   }
 
   return {
-    async reorder(options: { userId: string; orderId: string }) {
+    async reorder(options: { userId: string; orderId: string; customerView: string | undefined }) {
       const owner = await ownerFor(options);
       const ordered = await listOrderedLines(db, options.orderId);
       const visible = await findVisibleProductsForCustomer(db, {
