@@ -72,6 +72,8 @@ export function OfferedToField(props: {
   form: UseFormReturnType<MethodFormValues>;
   chosen: readonly ChosenCustomer[];
   isLoadingChosen: boolean;
+  /** The stored list could not be read: the chosen customers cannot be changed here now. */
+  loadFailed: boolean;
   disabled: boolean;
   onChange: (chosen: ChosenCustomer[]) => void;
 }) {
@@ -89,6 +91,10 @@ export function OfferedToField(props: {
         <Stack gap="xs">
           {props.isLoadingChosen ? (
             <Loader size="sm" aria-label="Loading the chosen customers" />
+          ) : props.loadFailed ? (
+            <Text size="sm" c="red" role="alert">
+              We could not load the chosen customers. Close the form and try again to change them.
+            </Text>
           ) : props.chosen.length === 0 ? (
             <Text size="sm" c="dimmed">
               No customers chosen yet: no one is offered this method until you add some.
@@ -120,7 +126,8 @@ export function OfferedToField(props: {
           )}
           <CustomerFinder
             chosen={props.chosen}
-            disabled={props.disabled}
+            // Until the stored list is in, a change would be measured against an empty one.
+            disabled={props.disabled || props.isLoadingChosen || props.loadFailed}
             onAdd={(customer) => props.onChange([...props.chosen, customer])}
           />
         </Stack>

@@ -79,6 +79,7 @@ function MethodForm(props: Props & { label: string; onDone: () => void }) {
           form={form}
           chosen={chosen}
           isLoadingChosen={method !== null && assigned.isPending}
+          loadFailed={assigned.isError}
           disabled={isSubmitting}
           onChange={setEdited}
         />

@@ -4,6 +4,7 @@ import {
   assignShippingMethodCustomers,
   createShippingMethod,
   deleteShippingMethod,
+  listShippingMethodCustomers,
   unassignShippingMethodCustomer,
   updateShippingMethod,
 } from '@tradeport/contract';
@@ -207,6 +208,28 @@ describe('Delivery screen', () => {
     const removed = api.requestsTo(route(unassignShippingMethodCustomer));
     expect(removed.map((request) => request.params.cid)).toEqual([bravoBistro.id]);
     expect(api.requestsTo(route(assignShippingMethodCustomers))).toHaveLength(0);
+  });
+
+  it('does not let the chosen customers be changed when they could not be read', async () => {
+    const api = stubDeliveryApi({
+      methods: [pickUp],
+      handlers: {
+        [route(listShippingMethodCustomers)]: () =>
+          new Response(JSON.stringify({ error_code: 'SERVICE_UNAVAILABLE', message: 'Try again soon.' }), {
+            status: 503,
+            headers: { 'Content-Type': 'application/json' },
+          }),
+      },
+    });
+    renderDelivery();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Pick-up from warehouse' }));
+    const form = await screen.findByRole('form', { name: 'Edit Pick-up from warehouse' });
+
+    expect(await within(form).findByText(/could not load the chosen customers/)).toBeInTheDocument();
+    expect(within(form).getByRole('searchbox', { name: 'Find a customer to add' })).toBeDisabled();
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.requestsTo(route(updateShippingMethod))).toHaveLength(1));
+    expect(api.requestsTo(route(unassignShippingMethodCustomer))).toHaveLength(0);
   });
 
   it('keeps the form open with the server’s words when someone else saved first', async () => {
