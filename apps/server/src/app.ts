@@ -16,6 +16,7 @@ import { organisationsRoutes } from './modules/organisations/organisations.route
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
+import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -93,6 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   pricingRoutes(app, deps);
   visibilityRoutes(app, deps);
   catalogueRoutes(app, deps);
+  shippingRoutes(app, deps);
   cartRoutes(app, deps);
 
   await installSpa(app, options.webDistDir ?? config.webDistDir ?? DEFAULT_WEB_DIST);

@@ -25,6 +25,7 @@ export * from './product-groups.ts';
 export * from './product-csv.ts';
 export * from './product-search.ts';
 export * from './products.ts';
+export * from './shipping.ts';
 export * from './shipping-rules.ts';
 export * from './system.ts';
 export * from './text.ts';
@@ -44,6 +45,7 @@ import * as ordering from './ordering.ts';
 import * as organisations from './organisations.ts';
 import * as products from './products.ts';
 import * as pricing from './pricing.ts';
+import * as shipping from './shipping.ts';
 import * as system from './system.ts';
 import * as uploads from './uploads.ts';
 import * as users from './users.ts';
@@ -66,6 +68,7 @@ export const endpoints: Endpoint[] = /* @__PURE__ */ [
   organisations,
   products,
   pricing,
+  shipping,
   system,
   uploads,
   users,
