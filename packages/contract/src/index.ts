@@ -13,6 +13,7 @@ export * from './errors.ts';
 export * from './ids.ts';
 export * from './money.ts';
 export * from './organisation-selection.ts';
+export * from './order-documents.ts';
 export * from './order-status.ts';
 export * from './order-totals.ts';
 export * from './ordering.ts';
@@ -36,6 +37,7 @@ import * as catalogue from './catalogue.ts';
 import * as catalogueTaxonomy from './catalogue-taxonomy.ts';
 import * as customers from './customers.ts';
 import type { Endpoint } from './endpoint.ts';
+import * as orderDocuments from './order-documents.ts';
 import * as organisations from './organisations.ts';
 import * as products from './products.ts';
 import * as pricing from './pricing.ts';
@@ -55,6 +57,7 @@ export const endpoints: Endpoint[] = /* @__PURE__ */ [
   catalogue,
   catalogueTaxonomy,
   customers,
+  orderDocuments,
   organisations,
   products,
   pricing,
