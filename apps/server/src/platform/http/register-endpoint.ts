@@ -70,8 +70,7 @@ const contentTypeOf = (produces: NonNullable<Endpoint['produces']>) =>
 
 /** The name a download is saved as: fixed, or made from the request (`tax-invoices.pdf`). */
 export type DownloadFilename<E extends Endpoint, A = unknown> =
-  | string
-  | ((context: EndpointContext<E, A>) => string);
+  string | ((context: EndpointContext<E, A>) => string);
 
 /**
  * The success response as Fastify wants it. A non-JSON body is described by its media type, so
