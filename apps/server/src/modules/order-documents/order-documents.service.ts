@@ -19,23 +19,25 @@ export const DOCUMENT_BATCH_SIZE = 100;
 const DRAW = { invoice: drawInvoice, 'packing-slip': drawPackingSlip } as const;
 
 /** The chosen orders with their lines, a batch at a time, oldest placed first (keyset on placed_at, id). */
-async function* documentBatches(db: Db, options: { scope: OrderScope; ids: string[] }) {
+async function* documentBatches(db: Db, options: { scope: OrderScope; ids: string[]; batchSize: number }) {
+  const { batchSize, ...filter } = options;
   let after: { placedAt: Date; id: string } | undefined;
   for (;;) {
-    const rows = await listDocumentOrders(db, { ...options, after, limit: DOCUMENT_BATCH_SIZE });
+    const rows = await listDocumentOrders(db, { ...filter, after, limit: batchSize });
     if (rows.length === 0) return;
     const lines = await listDocumentLines(db, { orderIds: rows.map((row) => row.id) });
     const byOrder = new Map<string, DocumentLineRow[]>();
     for (const line of lines) byOrder.set(line.orderId, [...(byOrder.get(line.orderId) ?? []), line]);
     yield rows.map((row): DocumentOrder => ({ ...row, lines: byOrder.get(row.id) ?? [] }));
-    if (rows.length < DOCUMENT_BATCH_SIZE) return;
+    if (rows.length < batchSize) return;
     const last = rows[rows.length - 1]!;
     after = { placedAt: last.placedAt, id: last.id };
   }
 }
 
-export function createOrderDocuments(deps: { database: { db: Db } }) {
+export function createOrderDocuments(deps: { database: { db: Db } }, options: { batchSize?: number } = {}) {
   const { db } = deps.database;
+  const batchSize = options.batchSize ?? DOCUMENT_BATCH_SIZE;
 
   return {
     /**
@@ -65,7 +67,7 @@ export function createOrderDocuments(deps: { database: { db: Db } }) {
       const label = ORDER_DOCUMENT_LABELS[options.type];
       return streamPdf({
         title: ids.length === 1 ? label : `${label}s`,
-        batches: documentBatches(db, { scope, ids }),
+        batches: documentBatches(db, { scope, ids, batchSize }),
         draw: DRAW[options.type],
       });
     },

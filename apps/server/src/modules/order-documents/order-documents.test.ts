@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/index.ts';
 import { customerTestKit, type Headers } from '../customers/customers.testing.ts';
+import { createOrderDocuments } from './order-documents.service.ts';
 import {
   createTestOrder,
   pdfText,
@@ -190,6 +191,35 @@ describe('POST /orders/organisation/{id}/bulk-pdf/type/invoice', () => {
       text.indexOf(`INV-${String(short.invoiceNumber).padStart(6, '0')}`),
     );
     expect(pages.at(-1)).toContain('Page 1 of 1');
+  });
+
+  it('draws every chosen order once, batch after batch, ties in placing time included', async () => {
+    const a = await trade('Batch Brewers');
+    const placedAt = new Date('2026-11-20T00:00:00Z');
+    const made = [];
+    for (let i = 0; i < 5; i += 1)
+      made.push(await a.order([{ quantity: 1, unitPriceCents: 100 + i }], { placedAt }));
+    const later = await a.order([{ quantity: 1, unitPriceCents: 999 }], {
+      placedAt: new Date('2026-11-21T00:00:00Z'),
+    });
+    const unchosen = await a.order([{ quantity: 1, unitPriceCents: 555 }], { placedAt });
+    // Batches of two: the keyset (placed_at, id) has to step through equal placing times.
+    const documents = createOrderDocuments(t, { batchSize: 2 });
+    const chunks: Buffer[] = [];
+    const stream = await documents.streamBulk({
+      organisation: { id: a.merchant.id, kind: 'MERCHANT' },
+      type: 'invoice',
+      orderIds: [later.id, ...made.map((order) => order.id), made[0]!.id],
+    });
+    for await (const chunk of stream) chunks.push(chunk);
+    const text = await pdfText(Buffer.concat(chunks));
+
+    const printed = [...text.matchAll(/Invoice number\s+(INV-\d+)/g)].map((match) => match[1]);
+    const expected = [...[...made].sort((x, y) => (x.id < y.id ? -1 : 1)), later].map(
+      (order) => `INV-${String(order.invoiceNumber).padStart(6, '0')}`,
+    );
+    expect(printed).toEqual(expected);
+    expect(text).not.toContain(`INV-${String(unchosen.invoiceNumber).padStart(6, '0')}`);
   });
 
   it('answers 404 and no PDF when any id is not one of the organisation’s orders', async () => {
