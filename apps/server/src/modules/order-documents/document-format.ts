@@ -15,14 +15,23 @@ export function calendarDate(value: string): string {
   return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
 }
 
+// Making an Intl formatter costs far more than using one; a PDF of 1,000 invoices uses a few.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const percentFormat = new Intl.NumberFormat(DATE_LOCALE, { maximumFractionDigits: 2 });
+
 /** The day an instant falls on in the merchant's time zone, as `24/11/2026`. */
 export function dayIn(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat(DATE_LOCALE, {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    timeZone,
-  }).format(instant);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat(DATE_LOCALE, {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      timeZone,
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(instant);
 }
 
 /** `12 ea`, `3 Carton`, or the bare number for a product without a unit. */
@@ -37,7 +46,7 @@ export function quantityWithUnit(line: {
 
 /** A GST rate in basis points as a percentage: `10%`, `2.5%`. */
 export function gstRate(basisPoints: number): string {
-  return `${(basisPoints / 100).toLocaleString(DATE_LOCALE, { maximumFractionDigits: 2 })}%`;
+  return `${percentFormat.format(basisPoints / 100)}%`;
 }
 
 /** The merchant's postal address as lines, leaving out what is not set. */

@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../../platform/pdf/testing/pdf-text.ts';
 import { createTestApp, type TestApp } from '../../testing/index.ts';
 import { customerTestKit, type Headers } from '../customers/customers.testing.ts';
 import { createOrderDocuments } from './order-documents.service.ts';
-import {
-  createTestOrder,
-  pdfText,
-  setOrganisationDetails,
-  type TestOrderLine,
-} from './order-documents.testing.ts';
+import { createTestOrder, setOrganisationDetails, type TestOrderLine } from './order-documents.testing.ts';
 
 let t: TestApp;
 const { api, newMerchant, memberOf, addCustomer } = customerTestKit(() => t);

@@ -1,15 +1,8 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { computeOrderTotals, deliveryGstRate, GST_RATE_BASIS_POINTS } from '@tradeport/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { orderCounters, orderLines, orders, organisations } from '../../platform/db/schema/index.ts';
 import { createTestProduct } from '../../testing/index.ts';
-
-const execFileAsync = promisify(execFile);
 
 // Orders straight into the database for the documents' tests, whose subject is not placing an
 // order (the cart helpers own that). Totals come from the contract's one pricing function, so a
@@ -127,19 +120,4 @@ export async function setOrganisationDetails(
   details: Partial<typeof organisations.$inferInsert>,
 ) {
   await db.update(organisations).set(details).where(eq(organisations.id, organisationId));
-}
-
-/** A PDF's text as poppler's pdftotext reads it (layout kept; pages split by form feeds). */
-export async function pdfText(pdf: Buffer): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'tradeport-pdf-'));
-  try {
-    const file = path.join(dir, 'document.pdf');
-    await writeFile(file, pdf);
-    const { stdout } = await execFileAsync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], {
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    return stdout;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
 }

@@ -1,13 +1,14 @@
 import { formatInvoiceNumber } from '@tradeport/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../../platform/pdf/testing/pdf-text.ts';
 import { orders } from '../../platform/db/schema/index.ts';
 import { waitUntil } from '../../platform/jobs/testing/wait-until.ts';
 import { createMailQueue } from '../../platform/mail/outbox.ts';
 import { type SmtpStandIn, startSmtpStandIn } from '../../platform/mail/testing/smtp-stand-in.ts';
 import { addMember, createTestApp, createUser, type TestApp } from '../../testing/index.ts';
 import { customerTestKit } from '../customers/customers.testing.ts';
-import { createTestOrder, pdfText, setOrganisationDetails } from './order-documents.testing.ts';
+import { createTestOrder, setOrganisationDetails } from './order-documents.testing.ts';
 import { createOrderConfirmations, ORDER_PLACED_JOB } from './order-placed.job.ts';
 
 // The `order.placed` job end to end: queued as placing an order queues it, run by the app's own

@@ -9,8 +9,34 @@ export const PAGE_MARGIN = 40;
 /** Room under the content for the page footer ("Page 1 of 2"). */
 export const FOOTER_HEIGHT = 24;
 
+// The standard PDF fonts (Helvetica) encode Windows-1252 only: Latin-1 plus these. Anything
+// else would print as wrong letters, so it is written without its accent where that makes it
+// Windows-1252 ("ő" → "o"), else as "?". Embedding a Unicode font would lift this.
+const WIN_ANSI_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+const isWinAnsi = (char: string) => {
+  const code = char.codePointAt(0)!;
+  return (
+    char === '\n' ||
+    (code >= 0x20 && code <= 0x7e) ||
+    (code >= 0xa0 && code <= 0xff) ||
+    WIN_ANSI_EXTRAS.has(char)
+  );
+};
+
+export function toWinAnsi(text: string): string {
+  let result = '';
+  for (const char of text.normalize('NFC')) {
+    if (isWinAnsi(char)) result += char;
+    else {
+      const bare = char.normalize('NFD').replace(/\p{M}+/gu, '');
+      result += bare.length > 0 && [...bare].every(isWinAnsi) ? bare : '?';
+    }
+  }
+  return result;
+}
+
 function createPdf(title: string): Pdf {
-  return new PDFDocument({
+  const pdf = new PDFDocument({
     size: 'A4',
     margins: { top: PAGE_MARGIN, left: PAGE_MARGIN, right: PAGE_MARGIN, bottom: PAGE_MARGIN + FOOTER_HEIGHT },
     // Pages are kept until a document ends so its footers can say "of N", then flushed.
@@ -18,6 +44,13 @@ function createPdf(title: string): Pdf {
     autoFirstPage: false,
     info: { Title: title, Producer: 'Tradeport', Creator: 'Tradeport' },
   });
+  // Every string drawn or measured goes through toWinAnsi, so no caller can forget it.
+  const text = pdf.text.bind(pdf);
+  const heightOfString = pdf.heightOfString.bind(pdf);
+  pdf.text = ((value: string, ...rest: unknown[]) =>
+    (text as (...args: unknown[]) => Pdf)(toWinAnsi(String(value)), ...rest)) as Pdf['text'];
+  pdf.heightOfString = (value, options) => heightOfString(toWinAnsi(String(value)), options);
+  return pdf;
 }
 
 /**
