@@ -158,7 +158,12 @@ describe('mail', () => {
   it('without SMTP, writes the mail and its link to the log', async () => {
     const { entries, log } = collectingLog();
     await startWorker({ log });
-    await queue(resetEmail('log@example.test', 'tok-5'));
+    await queue({
+      ...resetEmail('log@example.test', 'tok-5'),
+      attachments: [
+        { filename: 'INV-000002.pdf', contentType: 'application/pdf', content: Buffer.alloc(10) },
+      ],
+    });
 
     await waitUntil(async () => Boolean((await outboxRow('log@example.test'))?.sentAt));
     const entry = entries.find((e) => e.level === 'info');
@@ -168,6 +173,8 @@ describe('mail', () => {
       mail: {
         to: 'log@example.test',
         links: ['https://tradeport.test/reset?token=tok-5&step=1'],
+        // Named and sized, never their bytes.
+        attachments: ['INV-000002.pdf (10 bytes)'],
         text: expect.stringContaining('Choose a new password'),
       },
     });

@@ -86,7 +86,7 @@ function logDelivery(log: MailLog) {
     // Attachments by name and size only: their bytes would flood the log.
     const attachments = mail.attachments.map(
       (attachment) =>
-        `${attachment.filename} (${Math.floor((attachment.content_base64.length * 3) / 4)} bytes)`,
+        `${attachment.filename} (${Buffer.byteLength(attachment.content_base64, 'base64')} bytes)`,
     );
     log.info(
       {
