@@ -12,6 +12,7 @@ import { catalogueTaxonomyRoutes } from './modules/catalogue-taxonomy/catalogue-
 import { customerViewRoutes } from './modules/customer-view/customer-view.routes.ts';
 import { customerPortalRoutes } from './modules/customers/customer-portal.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
+import { orderDocumentsRoutes } from './modules/order-documents/order-documents.routes.ts';
 import { organisationsRoutes } from './modules/organisations/organisations.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
@@ -95,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   visibilityRoutes(app, deps);
   catalogueRoutes(app, deps);
   shippingRoutes(app, deps);
+  orderDocumentsRoutes(app, deps);
   cartRoutes(app, deps);
 
   await installSpa(app, options.webDistDir ?? config.webDistDir ?? DEFAULT_WEB_DIST);

@@ -14,6 +14,7 @@ export * from './errors.ts';
 export * from './ids.ts';
 export * from './money.ts';
 export * from './organisation-selection.ts';
+export * from './order-documents.ts';
 export * from './order-status.ts';
 export * from './order-totals.ts';
 export * from './ordering.ts';
@@ -41,6 +42,7 @@ import * as catalogueTaxonomy from './catalogue-taxonomy.ts';
 import * as customerView from './customer-view.ts';
 import * as customers from './customers.ts';
 import type { Endpoint } from './endpoint.ts';
+import * as orderDocuments from './order-documents.ts';
 import * as ordering from './ordering.ts';
 import * as organisations from './organisations.ts';
 import * as products from './products.ts';
@@ -64,6 +66,7 @@ export const endpoints: Endpoint[] = /* @__PURE__ */ [
   catalogueTaxonomy,
   customerView,
   customers,
+  orderDocuments,
   ordering,
   organisations,
   products,

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
 import type { CartContext } from './cart-context.queries.ts';
 import { findUserName } from './cart-context.queries.ts';
+import { ORDER_PLACED_JOB } from '../order-documents/order-placed.job.ts';
 import { readPricedCart } from './cart-facts.ts';
 import type { CartOwner } from './cart-owner.ts';
 import { emptyCart, findCart, findOrCreateCart } from './cart.queries.ts';
@@ -16,9 +17,6 @@ import {
   takeOrderNumbers,
 } from './place-order.queries.ts';
 import { findPlacedOrder } from './placed-order.queries.ts';
-
-/** Queued in the placing transaction; its handler mails the confirmation and the merchant's notice. */
-export const ORDER_PLACED_JOB = 'order.placed';
 
 /** The key's order was committed by a concurrent submit while this one was placing. */
 class KeyTakenMeanwhile extends Error {}
