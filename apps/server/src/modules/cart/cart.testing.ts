@@ -92,7 +92,7 @@ export function cartTestKit(app: () => TestApp) {
       postcode: '2000',
     });
     const person = await customers.memberOf(account.organisation_id, 'User');
-    return { account, headers: person.headers, organisationId: account.organisation_id };
+    return { account, person, headers: person.headers, organisationId: account.organisation_id };
   }
 
   /** A merchant, two customers, two products and a delivery method offered to all. */
