@@ -15,6 +15,7 @@ import { peopleRoutes } from './modules/people/people.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { taxesRoutes } from './modules/taxes/taxes.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { visibilityRoutes } from './modules/visibility/visibility.routes.ts';
@@ -90,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   pricingRoutes(app, deps);
   visibilityRoutes(app, deps);
   catalogueRoutes(app, deps);
+  taxesRoutes(app, deps);
 
   await installSpa(app, options.webDistDir ?? config.webDistDir ?? DEFAULT_WEB_DIST);
   return app;

@@ -25,6 +25,7 @@ export * from './product-csv.ts';
 export * from './product-search.ts';
 export * from './products.ts';
 export * from './system.ts';
+export * from './taxes.ts';
 export * from './text.ts';
 export * from './uploads.ts';
 export * from './users.ts';
@@ -40,6 +41,7 @@ import * as organisations from './organisations.ts';
 import * as products from './products.ts';
 import * as pricing from './pricing.ts';
 import * as system from './system.ts';
+import * as taxes from './taxes.ts';
 import * as uploads from './uploads.ts';
 import * as users from './users.ts';
 import * as visibility from './visibility.ts';
@@ -59,6 +61,7 @@ export const endpoints: Endpoint[] = /* @__PURE__ */ [
   products,
   pricing,
   system,
+  taxes,
   uploads,
   users,
   visibility,
