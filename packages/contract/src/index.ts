@@ -27,6 +27,7 @@ export * from './products.ts';
 export * from './system.ts';
 export * from './taxes.ts';
 export * from './text.ts';
+export * from './time-zones.ts';
 export * from './uploads.ts';
 export * from './users.ts';
 export * from './visibility.ts';
