@@ -5,6 +5,7 @@ import type { Db } from '../platform/db/client.ts';
 import { customerAccounts, memberships, organisations, users } from '../platform/db/schema/index.ts';
 import { createHouseAccount } from '../modules/organisations/organisations.service.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
+import { seedDemoTaxes } from './demo-taxes.ts';
 
 const DEMO_PASSWORD = 'demo-password-1';
 export const DEMO_LOGINS = [
@@ -178,6 +179,8 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
       }
     }
     await seedDemoCatalogue(tx, merchant.id);
+    // advancedTaxEnabled is on above, so the menu offers /taxes with this rule in it.
+    await seedDemoTaxes(tx, merchant.id);
     return true;
   });
 }
