@@ -7,6 +7,7 @@ export * from './catalogue-taxonomy.ts';
 export * from './constants.ts';
 export * from './csv.ts';
 export * from './customers.ts';
+export * from './date-presets.ts';
 export * from './endpoint.ts';
 export * from './enums.ts';
 export * from './errors.ts';
