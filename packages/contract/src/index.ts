@@ -37,6 +37,7 @@ import * as catalogue from './catalogue.ts';
 import * as catalogueTaxonomy from './catalogue-taxonomy.ts';
 import * as customers from './customers.ts';
 import type { Endpoint } from './endpoint.ts';
+import * as orders from './orders.ts';
 import * as organisations from './organisations.ts';
 import * as products from './products.ts';
 import * as pricing from './pricing.ts';
@@ -56,6 +57,7 @@ export const endpoints: Endpoint[] = /* @__PURE__ */ [
   catalogue,
   catalogueTaxonomy,
   customers,
+  orders,
   organisations,
   products,
   pricing,

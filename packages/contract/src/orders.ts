@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { OrderStatus, ReportDatePreset } from './enums.ts';
 import { RecordId } from './ids.ts';
-import { MerchantParams, OrganisationParams } from './organisations.ts';
+import { OrganisationParams } from './organisations.ts';
 import { Page, PageQuery } from './pagination.ts';
-import { optionalText, SearchText } from './text.ts';
+import { MIN_SEARCH_CHARS, optionalText, SearchText } from './text.ts';
 import { MAX_LINE_QUANTITY, ORDER_NOTES_MAX, PURCHASE_ORDER_NUMBER_MAX } from './cart.ts';
 
 // Orders: placed from a cart (customer or merchant order entry), then run by the merchant through
@@ -120,7 +120,8 @@ export const listOrders = defineEndpoint({
   method: 'GET',
   path: '/orders/organisation/{id}',
   summary: 'Orders, newest first: a merchant’s, or a customer organisation’s own',
-  description: 'Keyset-paged by (placed_at, id) descending; filters combine.',
+  description:
+    'Keyset-paged by (placed_at, id) descending; filters combine. `{id}` is a merchant (all its orders) or a customer organisation (its own, with any merchant). Delivery and placed dates are inclusive days; a `placed` preset is taken in the merchant’s time zone (a customer’s list without `merchant_id`: its own zone), weeks starting Monday.',
   tags,
   auth: 'user',
   params: OrganisationParams,
@@ -128,12 +129,22 @@ export const listOrders = defineEndpoint({
   response: Page(OrderSummary),
 });
 
-export const OrderSearchQuery = OrderListQuery.extend({ q: SearchText });
+/** An order number ("123" or "#123") matches exactly; other words need MIN_SEARCH_CHARS. */
+export const ORDER_NUMBER_SEARCH = /^#?\s*(\d{1,9})$/;
+
+export const OrderSearchQuery = OrderListQuery.extend({
+  q: SearchText.refine(
+    (value) => value === undefined || ORDER_NUMBER_SEARCH.test(value) || value.length >= MIN_SEARCH_CHARS,
+    { message: `Search needs at least ${MIN_SEARCH_CHARS} characters, or an order number` },
+  ),
+});
 
 export const searchOrders = defineEndpoint({
   method: 'GET',
   path: '/orders/organisation/{id}/search',
   summary: 'Search orders by number, customer, product (name or SKU) or purchase-order number',
+  description:
+    'Digits (or "#" and digits) find that order number exactly, and also anything else containing them; other text matches anywhere in the customer’s name, a line’s product name or SKU, or the purchase-order number. Takes the list’s filters; newest first.',
   tags,
   auth: 'user',
   params: OrganisationParams,
@@ -167,7 +178,7 @@ export const updateOrder = defineEndpoint({
   path: '/orders/{id}',
   summary: 'Change an order’s status (cancel included), notes, purchase-order number or delivery',
   description:
-    'Merchant members. Statuses move PROCESSING → SHIPPED → COMPLETED, PROCESSING ↔ ON_HOLD, and PROCESSING or ON_HOLD → CANCELLED; any other move is 409 STATUS_TRANSITION_NOT_ALLOWED. Delivery changes only while PROCESSING or ON_HOLD (409 ORDER_NOT_EDITABLE). Carries `version`; stale → 409 CONFLICT.',
+    'Merchant members. Statuses move PROCESSING → SHIPPED → COMPLETED, PROCESSING ↔ ON_HOLD, and PROCESSING or ON_HOLD → CANCELLED; any other move is 409 STATUS_TRANSITION_NOT_ALLOWED. Moving to SHIPPED, COMPLETED or CANCELLED records when. Delivery date and method change only while PROCESSING or ON_HOLD; notes and the purchase-order number until the order is COMPLETED or CANCELLED (409 ORDER_NOT_EDITABLE otherwise). Changing the method keeps the delivery fee (set it with `delivery-fee`). A value sent unchanged is not a change. Every change is kept in the history. Carries `version`; stale → 409 CONFLICT. A member of the customer gets 403.',
   tags,
   auth: 'user',
   params: OrderParams,
@@ -225,7 +236,8 @@ export const setOrderDeliveryFee = defineEndpoint({
 
 export const MAX_BULK_ORDERS = 500;
 
-export const BulkStatusParams = MerchantParams.extend({ status: OrderStatus });
+/** `{id}` is the merchant whose orders move; a customer organisation's members get 403. */
+export const BulkStatusParams = OrganisationParams.extend({ status: OrderStatus });
 
 export const BulkStatusInput = z.object({
   order_ids: z.array(RecordId('order')).min(1, 'Choose at least one order').max(MAX_BULK_ORDERS),

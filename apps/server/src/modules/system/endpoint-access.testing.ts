@@ -15,10 +15,11 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { createTestProduct, type TestApp } from '../../testing/index.ts';
 import { customerTestKit, details, type Headers } from '../customers/customers.testing.ts';
+import { createTestOrder } from '../orders/orders.testing.ts';
 
 /** One id of each record kind: what the generated access test fills paths and queries with. */
 /** Kinds declared in the contract whose endpoints are not registered yet (issue 10's, as they land). */
-type PendingKind = 'order' | 'shipping method' | 'tax rule';
+type PendingKind = 'shipping method' | 'tax rule';
 
 /** One id of each kind of record, owned by one tenant; valueFor refuses a kind the world lacks. */
 export type World = Record<Exclude<RecordKind, PendingKind>, string> & Partial<Record<PendingKind, string>>;
@@ -71,7 +72,13 @@ export function worldKit(app: () => TestApp) {
     const on = (endpoint: Endpoint, body: object) =>
       create(endpoint, { headers, merchantId: merchant.id, body });
     const customer = await customerOf({ id: merchant.id, headers }, `${title} Customer`);
-    const product = await createTestProduct(app().database.db, { merchantId: merchant.id });
+    const { db } = app().database;
+    const product = await createTestProduct(db, { merchantId: merchant.id });
+    const order = await createTestOrder(db, {
+      merchantId: merchant.id,
+      customerAccountId: customer.id,
+      lines: [{ productId: product.id, quantity: 2 }],
+    });
     const world: World = {
       organisation: merchant.id,
       merchant: merchant.id,
@@ -86,8 +93,9 @@ export function worldKit(app: () => TestApp) {
       category: await on(createCategory, { name: 'Category' }),
       'pricing tier': await on(pricingTierEndpoints.create, { name: 'Tier' }),
       'visibility group': await on(visibilityGroupEndpoints.create, { name: 'Group' }),
+      order: order.id,
     };
-    return { merchant, admin, customer, world };
+    return { merchant, admin, customer, product, world };
   }
 
   /** Merchant A with its three roles and two customers; merchant B, whose ids A must not reach. */
@@ -114,8 +122,14 @@ export function worldKit(app: () => TestApp) {
       },
     ];
     // Customer C of the same merchant: its own ids, and merchant A's for what a customer does not own.
+    const orderOfC = await createTestOrder(app().database.db, {
+      merchantId: a.merchant.id,
+      customerAccountId: c.id,
+      lines: [{ productId: a.product.id, quantity: 1 }],
+    });
     const customerC: World = {
       ...a.world,
+      order: orderOfC.id,
       organisation: c.organisation_id,
       'customer organisation': c.organisation_id,
       customer: c.id,
