@@ -31,12 +31,11 @@ type Input = z.output<typeof UpdateOrderInput>;
 
 export function createOrderUpdateService(deps: Pick<AppDeps, 'database' | 'now'>) {
   const editor = createOrderEditor(deps);
-  const { db } = deps.database;
 
   return {
     async update(options: { merchantId: string; orderId: string; userId: string; input: Input }) {
       const { input } = options;
-      return editor.edit({ ...options, version: input.version }, async ({ order, now }) => {
+      return editor.edit({ ...options, version: input.version }, async ({ tx, order, now }) => {
         const change: OrderChange = { values: {}, events: [] };
         // Each field counts only when it differs: a form sent back whole changes what it changed.
         const differs = <K extends keyof Input & keyof typeof fieldColumns>(field: K) =>
@@ -60,7 +59,7 @@ export function createOrderUpdateService(deps: Pick<AppDeps, 'database' | 'now'>
         if (input.shipping_method_id !== undefined && input.shipping_method_id !== order.shippingMethodId) {
           if (!isOrderEditable(order.status)) throw orderNotEditable(order, 'The delivery method');
           const method = input.shipping_method_id
-            ? await findActiveShippingMethod(db, {
+            ? await findActiveShippingMethod(tx, {
                 merchantId: order.merchantId,
                 id: input.shipping_method_id,
               })

@@ -38,8 +38,15 @@ export function orderTestKit(app: () => TestApp) {
       basePriceCents: 650,
       isGstApplicable: false,
     });
+    // Placed a day ago unless said: before anything the app's clock (fixed when it opened) stamps.
     const order = (lines: TestOrderLine[], options: Partial<Parameters<typeof createTestOrder>[1]> = {}) =>
-      createTestOrder(db(), { merchantId: merchant.id, customerAccountId: customer.id, lines, ...options });
+      createTestOrder(db(), {
+        merchantId: merchant.id,
+        customerAccountId: customer.id,
+        lines,
+        placedAt: new Date(Date.now() - 86_400_000),
+        ...options,
+      });
     return {
       merchant,
       admin,
