@@ -25,6 +25,7 @@ export * from './product-groups.ts';
 export * from './product-csv.ts';
 export * from './product-search.ts';
 export * from './products.ts';
+export * from './shipping-rules.ts';
 export * from './system.ts';
 export * from './text.ts';
 export * from './uploads.ts';
