@@ -1,7 +1,8 @@
-import { MAX_CART_LINES, resolveGstRate, resolveUnitPrice } from '@tradeport/contract';
+import { MAX_CART_LINES, resolveUnitPrice } from '@tradeport/contract';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
+import { productGstRates } from '../taxes/tax-rates.queries.ts';
 import { createOrderEditor, type EditContext, repriceOrder } from './order-editing.ts';
 import {
   deleteOrderLine,
@@ -29,6 +30,12 @@ async function newLine(
     productId: context.productId,
   });
   if (!product) throw notFound('Product');
+  // The order's own tax-exempt flag, as it was placed, decides: not the account's today.
+  const rates = await productGstRates(tx, {
+    merchantId: order.merchantId,
+    productIds: [product.id],
+    isTaxExempt: order.isTaxExempt,
+  });
   const line: OrderLineRow = {
     id: crypto.randomUUID(),
     merchantId: order.merchantId,
@@ -44,12 +51,7 @@ async function newLine(
       basePriceCents: product.basePriceCents,
       tierPriceCents: product.tierPriceCents,
     }),
-    // The order's own tax-exempt flag, as it was placed, decides: not the account's today.
-    gstRateBasisPoints: resolveGstRate({
-      isGstApplicable: product.isGstApplicable,
-      ruleRateBasisPoints: null,
-      isTaxExempt: order.isTaxExempt,
-    }),
+    gstRateBasisPoints: rates.get(product.id)!,
     subtotalCents: 0,
     gstCents: 0,
     createdAt: context.now,

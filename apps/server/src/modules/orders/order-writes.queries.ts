@@ -132,7 +132,6 @@ export async function findProductForLine(
       name: products.name,
       sku: products.sku,
       basePriceCents: products.basePriceCents,
-      isGstApplicable: products.isGstApplicable,
       tierPriceCents: tierPrices.priceCents,
       unitName: unitsOfMeasure.name,
       unitAbbreviation: unitsOfMeasure.abbreviation,

@@ -1,10 +1,4 @@
-import {
-  computeOrderTotals,
-  deliveryGstRate,
-  type OrderStatus,
-  resolveGstRate,
-  resolveUnitPrice,
-} from '@tradeport/contract';
+import { computeOrderTotals, deliveryGstRate, type OrderStatus, resolveUnitPrice } from '@tradeport/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import {
@@ -18,6 +12,7 @@ import {
   tierPrices,
   unitsOfMeasure,
 } from '../../platform/db/schema/index.ts';
+import { productGstRates } from '../taxes/tax-rates.queries.ts';
 
 // An order straight into the database, as placing one leaves it (numbers from the merchant's
 // counters, lines with their snapshots at the customer's prices, totals from computeOrderTotals,
@@ -77,6 +72,7 @@ export async function createTestOrder(
       .where(and(eq(products.merchantId, merchantId), inArray(products.id, productIds)));
     const byId = new Map(rows.map((row) => [row.product.id, row]));
     const isTaxExempt = account.account.isTaxExempt;
+    const rates = await productGstRates(tx, { merchantId, productIds, isTaxExempt });
     const priced = options.lines.map((line) => {
       const row = byId.get(line.productId);
       if (!row) throw new Error(`createTestOrder: no product ${line.productId} of the merchant`);
@@ -87,11 +83,7 @@ export async function createTestOrder(
           basePriceCents: row.product.basePriceCents,
           tierPriceCents: row.tierPriceCents,
         }),
-        gstRateBasisPoints: resolveGstRate({
-          isGstApplicable: row.product.isGstApplicable,
-          ruleRateBasisPoints: null,
-          isTaxExempt,
-        }),
+        gstRateBasisPoints: rates.get(row.product.id)!,
       };
     });
     const totals = computeOrderTotals({
