@@ -196,7 +196,7 @@ export const setOrderLine = defineEndpoint({
   path: '/orders/{id}/product/{pid}',
   summary: 'Add a product to an open order or change its quantity (merchant members)',
   description:
-    'A new line is priced at the customer’s price today and snapshotted; an existing line keeps its price. Totals are recomputed. Only while PROCESSING or ON_HOLD (409 ORDER_NOT_EDITABLE).',
+    'A new line is any active product of the merchant (404 otherwise), priced at the customer’s price today (tier, else base) with its GST rate from the merchant’s tax rules, and snapshotted; an existing line keeps its snapshot price. Minimums and pack sizes are the portal’s rules, not the merchant’s. Totals are recomputed with each line’s stored price and rate. Only while PROCESSING or ON_HOLD (409 ORDER_NOT_EDITABLE). Carries `version` (stale → 409 CONFLICT).',
   tags,
   auth: 'user',
   params: OrderLineParams,
@@ -211,6 +211,8 @@ export const removeOrderLine = defineEndpoint({
   path: '/orders/{id}/product/{pid}',
   summary:
     'Take a line off an open order (merchant members); the last line cannot be removed — cancel instead',
+  description:
+    'Only while PROCESSING or ON_HOLD (409 ORDER_NOT_EDITABLE); the last line answers 409 CONFLICT. `version` in the query (stale → 409 CONFLICT).',
   tags,
   auth: 'user',
   params: OrderLineParams,
@@ -227,6 +229,8 @@ export const setOrderDeliveryFee = defineEndpoint({
   method: 'PUT',
   path: '/orders/{id}/delivery-fee',
   summary: 'Override an open order’s delivery fee, ex GST (merchant members)',
+  description:
+    'GST on the fee as on the order (none for a tax-exempt customer); totals recomputed. Only while PROCESSING or ON_HOLD (409 ORDER_NOT_EDITABLE). Carries `version` (stale → 409 CONFLICT).',
   tags,
   auth: 'user',
   params: OrderParams,
@@ -255,6 +259,8 @@ export const bulkUpdateOrderStatus = defineEndpoint({
   path: '/orders/organisation/{id}/bulk-update/status/{status}',
   summary:
     'Move many of the merchant’s orders to one status; answers which moved and which could not, and why',
+  description:
+    'Up to 500 ids. Every order the state machine lets move moves, in one transaction, each with its history; the others (another merchant’s or unknown ids read “Order not found”) are answered with the reason and left as they were.',
   tags,
   auth: 'user',
   params: BulkStatusParams,

@@ -45,7 +45,7 @@ describe('POST /orders/organisation/{id}/bulk-update/status/{status}', () => {
         {
           id: held.id,
           number: held.number,
-          reason: 'A on hold order can only become processing or cancelled',
+          reason: 'An on hold order can only become processing or cancelled',
         },
         { id: completed.id, number: completed.number, reason: 'A completed order cannot change status' },
         { id: foreign.id, number: null, reason: 'Order not found' },
