@@ -51,11 +51,13 @@ export async function insertOrderEvents(
 ) {
   if (options.events.length === 0) return;
   await tx.insert(orderEvents).values(
-    options.events.map((event) => ({
+    // One change's events (a status and details at once) share its instant; a microsecond apart,
+    // the history reads them in the order they were written rather than by their random ids.
+    options.events.map((event, index) => ({
       ...event,
       merchantId: options.order.merchantId,
       orderId: options.order.id,
-      at: options.now,
+      at: sql`${options.now.toISOString()}::timestamptz + ${index} * interval '1 microsecond'`,
     })),
   );
 }

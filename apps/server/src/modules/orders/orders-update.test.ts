@@ -1,6 +1,7 @@
 import type { Order } from '@tradeport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shippingMethods } from '../../platform/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { orders, shippingMethods } from '../../platform/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../testing/index.ts';
 import { fingerprint } from '../system/endpoint-access.testing.ts';
 import { orderTestKit } from './orders-test-kit.testing.ts';
@@ -39,6 +40,26 @@ describe('PATCH /orders/{id}', () => {
       ['STATUS_CHANGED', { from: 'PROCESSING', to: 'SHIPPED' }, 'Ada Admin'],
       ['STATUS_CHANGED', { from: 'SHIPPED', to: 'COMPLETED' }, 'Ada Admin'],
     ]);
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, placed.id));
+    expect(row!.shippedAt).toBeInstanceOf(Date);
+    expect(row!.completedAt!.getTime()).toBeGreaterThan(row!.shippedAt!.getTime());
+    expect(row!.cancelledAt).toBeNull();
+  });
+
+  it('keeps a status and details changed at once in the order they were made', async () => {
+    const s = await shop();
+    const placed = await s.order([{ productId: s.products.milk.id, quantity: 1 }]);
+    const held = await patch(placed.id, s.admin.headers, {
+      version: 1,
+      status: 'ON_HOLD',
+      notes: 'Awaiting payment',
+    });
+    expect(held.statusCode, held.body).toBe(200);
+    for (let i = 0; i < 3; i += 1) {
+      const order = await getOrder(placed.id, s.admin.headers);
+      expect(order.history.map((e) => e.kind)).toEqual(['PLACED', 'STATUS_CHANGED', 'DETAILS_CHANGED']);
+      expect(order.history[2]!.details).toEqual({ notes: { from: null, to: 'Awaiting payment' } });
+    }
   });
 
   it('refuses a move the state machine does not allow, in its words, and changes nothing', async () => {
