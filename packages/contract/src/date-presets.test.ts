@@ -22,7 +22,10 @@ describe('presetDayRange', () => {
 
   it('covers every preset as half-open day ranges, weeks from Monday', () => {
     const ranges = Object.fromEntries(
-      REPORT_DATE_PRESETS.map((preset) => [preset, presetDayRange(preset, { now: wednesday, timeZone: SYDNEY })]),
+      REPORT_DATE_PRESETS.map((preset) => [
+        preset,
+        presetDayRange(preset, { now: wednesday, timeZone: SYDNEY }),
+      ]),
     );
     expect(ranges).toEqual({
       TODAY: { from: '2025-01-15', to: '2025-01-16' },
@@ -65,9 +68,11 @@ describe('presetDayRange', () => {
       to: '2025-04-08',
     });
     expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
-    expect(presetDayRange('LAST_MONTH', { now: new Date('2024-03-10T00:00:00Z'), timeZone: SYDNEY })).toEqual({
-      from: '2024-02-01',
-      to: '2024-03-01',
-    });
+    expect(presetDayRange('LAST_MONTH', { now: new Date('2024-03-10T00:00:00Z'), timeZone: SYDNEY })).toEqual(
+      {
+        from: '2024-02-01',
+        to: '2024-03-01',
+      },
+    );
   });
 });
