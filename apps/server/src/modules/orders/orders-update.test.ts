@@ -91,6 +91,20 @@ describe('PATCH /orders/{id}', () => {
     expect((await getOrder(placed.id, s.admin.headers)).notes).toBe('Back door');
   });
 
+  it('lets one of several concurrent edits of one version through, and answers the rest 409', async () => {
+    const s = await shop();
+    const placed = await s.order([{ productId: s.products.milk.id, quantity: 1 }]);
+    const answers = await Promise.all(
+      ['one', 'two', 'three', 'four', 'five'].map((notes) =>
+        patch(placed.id, s.admin.headers, { version: 1, notes }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    const order = await getOrder(placed.id, s.admin.headers);
+    expect(order.version).toBe(2);
+    expect(order.history.filter((e) => e.kind === 'DETAILS_CHANGED')).toHaveLength(1);
+  });
+
   it('changes delivery only while open, notes and PO until the order is done with', async () => {
     const s = await shop();
     const [method] = await t.database.db
