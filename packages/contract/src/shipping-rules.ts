@@ -14,13 +14,13 @@ export type ShippingRules = {
   kind: ShippingMethodKind;
   /** The fee below the lowest band (or always, without bands), ex GST. */
   fee_cents: number;
-  fee_bands: readonly FeeBand[];
+  fee_bands: FeeBand[];
   /** At or above this subtotal (ex GST) the method is free; null: never free. */
   free_above_cents: number | null;
   /** Below this subtotal (ex GST) the method cannot be used; null: no minimum. */
   minimum_order_cents: number | null;
   /** ISO weekdays it runs on (1 = Monday … 7 = Sunday); empty: every day. */
-  weekdays: readonly number[];
+  weekdays: number[];
   /** Whole days from the order day to the earliest delivery (0: the same day). */
   lead_days: number;
   /** Minutes after midnight (merchant's zone) from which an order counts as the next day's; null: none. */

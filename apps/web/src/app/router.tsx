@@ -55,6 +55,9 @@ const SCREENS: Partial<Record<RoutePattern, ComponentType | LazyExoticComponent<
   '/organisations/details': lazyScreen(() =>
     import('./pages/organisation-details-page.tsx').then((m) => m.OrganisationDetailsPage),
   ),
+  '/delivery': lazyScreen(() =>
+    import('#features/delivery/screens/delivery-screen.tsx').then((m) => m.DeliveryScreen),
+  ),
   '/customers': lazyScreen(() =>
     import('#features/customers/screens/customers-screen.tsx').then((m) => m.CustomersScreen),
   ),

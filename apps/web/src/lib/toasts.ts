@@ -10,3 +10,8 @@ export function showErrorToast(message: string): void {
 export function showSuccessToast(message: string): void {
   notifications.show({ id: `success:${message}`, color: 'teal', message, autoClose: 4_000 });
 }
+
+/** Says what is happening when nothing has gone wrong (returning to the merchant, SPEC §4). */
+export function showInfoToast(message: string): void {
+  notifications.show({ id: `info:${message}`, color: 'blue', message, autoClose: 4_000 });
+}
