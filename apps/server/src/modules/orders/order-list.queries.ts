@@ -1,8 +1,9 @@
 import type { OrderStatus } from '@tradeport/contract';
-import { and, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { decodeCursor, encodeCursor } from '../../platform/db/keyset-cursor.ts';
 import { containsPattern } from '../../platform/db/like-pattern.ts';
+import { preparedOnce } from '../../platform/db/prepared-once.ts';
 import { customerAccounts, orderLines, orders, organisations } from '../../platform/db/schema/index.ts';
 import { literalLimit } from '../../platform/db/statement-caching-client.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -33,7 +34,7 @@ export type OrderSearch = { number?: number; pattern?: string };
 // placed_at travels in a cursor as whole microseconds since 1970 (summaryColumns.placedKey):
 // exact, and checked as digits before it goes back into SQL (a bad cursor is a 400, never a
 // failed cast).
-const fromMicros = (text: string) =>
+const fromMicros = (text: string | Placeholder) =>
   sql`('epoch'::timestamptz + (${text}::text || ' microseconds')::interval)`;
 
 /** The start of a day of a time zone, as an instant. */
@@ -121,6 +122,41 @@ const badCursor = () =>
     { path: 'querystring.cursor', message: 'Not a valid cursor' },
   ]);
 
+const afterKey = (key: { placed: string | Placeholder; id: string | Placeholder }) =>
+  sql`(${orders.placedAt}, ${orders.id}) < (${fromMicros(key.placed)}, ${key.id}::uuid)`;
+
+const hasFilters = (filters: OrderFilters) =>
+  Boolean(
+    filters.statuses?.length ||
+    filters.customerOrganisationId ||
+    filters.deliveryFrom ||
+    filters.deliveryTo ||
+    filters.placed?.from ||
+    filters.placed?.to,
+  );
+
+/**
+ * The merchant's list with nothing but the keyset (the page asked for most), as the general
+ * statement writes it, prepared once per page size rather than built on every request.
+ */
+function plainMerchantPage(db: Db, options: { limit: number; isAfterCursor: boolean }) {
+  const name = `orders_page_${options.isAfterCursor ? 'after_' : ''}${options.limit}`;
+  return preparedOnce(db, name, (statementName) =>
+    selectOrderSummaries(db)
+      .where(
+        and(
+          eq(orders.merchantId, sql.placeholder('merchantId')),
+          options.isAfterCursor
+            ? afterKey({ placed: sql.placeholder('afterPlaced'), id: sql.placeholder('afterId') })
+            : undefined,
+        ),
+      )
+      .orderBy(desc(orders.placedAt), desc(orders.id))
+      .limit(literalLimit(options.limit))
+      .prepare(statementName),
+  );
+}
+
 /** One page of orders, newest first, after the cursor's (placed_at, id). */
 export async function listOrderRows(
   db: Db,
@@ -133,23 +169,30 @@ export async function listOrderRows(
   },
 ): Promise<{ rows: OrderSummaryRow[]; nextCursor: string | null }> {
   const { scope } = options;
-  let after: SQL | undefined;
+  let after: { placed: string; id: string } | undefined;
   if (options.cursor) {
-    const key = decodeCursor(options.cursor, { placed: 'text', id: 'uuid' });
-    if (!/^-?\d{1,18}$/.test(key.placed)) throw badCursor();
-    after = sql`(${orders.placedAt}, ${orders.id}) < (${fromMicros(key.placed)}, ${key.id}::uuid)`;
+    after = decodeCursor(options.cursor, { placed: 'text', id: 'uuid' });
+    if (!/^-?\d{1,18}$/.test(after.placed)) throw badCursor();
   }
-  const rows = await selectOrderSummaries(db)
-    .where(
-      and(
-        inScope(db, scope),
-        ...filterConditions(db, scope, options.filters),
-        options.search ? searchCondition(db, scope, options.search) : undefined,
-        after,
-      ),
-    )
-    .orderBy(desc(orders.placedAt), desc(orders.id))
-    .limit(literalLimit(options.limit + 1));
+  const limit = options.limit + 1;
+  const rows: OrderSummaryRow[] =
+    scope.kind === 'MERCHANT' && !options.search && !hasFilters(options.filters)
+      ? await plainMerchantPage(db, { limit, isAfterCursor: after !== undefined }).execute({
+          merchantId: scope.merchantId,
+          afterPlaced: after?.placed,
+          afterId: after?.id,
+        })
+      : await selectOrderSummaries(db)
+          .where(
+            and(
+              inScope(db, scope),
+              ...filterConditions(db, scope, options.filters),
+              options.search ? searchCondition(db, scope, options.search) : undefined,
+              after ? afterKey(after) : undefined,
+            ),
+          )
+          .orderBy(desc(orders.placedAt), desc(orders.id))
+          .limit(literalLimit(limit));
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
   const nextCursor =
