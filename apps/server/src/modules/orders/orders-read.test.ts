@@ -1,7 +1,9 @@
 import type { Order } from '@tradeport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customerAccounts } from '../../platform/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../testing/index.ts';
 import { orderTestKit } from './orders-test-kit.testing.ts';
+import { createTestOrder } from './orders.testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -95,6 +97,30 @@ describe('GET /orders/organisation/{id}', () => {
       (await api('GET', `/orders/organisation/${s.other.organisation_id}`, s.customerPerson.headers))
         .statusCode,
     ).toBe(404);
+  });
+
+  it('lists a customer’s orders with every merchant it buys from, or with one', async () => {
+    const s = await shop();
+    const elsewhere = await shop('Other Wholesale');
+    const { db } = t.database;
+    const [account] = await db
+      .insert(customerAccounts)
+      .values({ merchantId: elsewhere.merchant.id, customerOrganisationId: s.customer.organisation_id })
+      .returning();
+    const here = await s.order([{ productId: s.products.milk.id, quantity: 1 }]);
+    const there = await createTestOrder(db, {
+      merchantId: elsewhere.merchant.id,
+      customerAccountId: account!.id,
+      lines: [{ productId: elsewhere.products.beans.id, quantity: 1 }],
+    });
+    const ids = async (query: Record<string, string> = {}) =>
+      (await list(s.customer.organisation_id, s.customerPerson.headers, query)).items.map((o) => o.id);
+    expect(await ids()).toEqual([there.id, here.id]);
+    expect(await ids({ merchant_id: elsewhere.merchant.id })).toEqual([there.id]);
+    expect(await ids({ merchant_id: s.merchant.id })).toEqual([here.id]);
+    // Each merchant still sees only its own.
+    expect((await list(s.merchant.id, s.admin.headers)).items.map((o) => o.id)).toEqual([here.id]);
+    expect((await getOrder(there.id, s.customerPerson.headers)).merchant.title).toBe('Other Wholesale');
   });
 
   it('pages by (placed_at, id) with no order repeated or skipped, ties included', async () => {
