@@ -13,6 +13,11 @@ import { MAX_LINE_QUANTITY, ORDER_NOTES_MAX, PURCHASE_ORDER_NUMBER_MAX } from '.
 
 const tags = ['orders'];
 
+/** A calendar day as orders use them: years 1900–2999, which the database and day arithmetic hold. */
+export const OrderDate = z.iso.date().refine((date) => date >= '1900-01-01' && date <= '2999-12-31', {
+  message: 'Choose a date between 1900 and 2999',
+});
+
 export const OrderParams = z.object({ id: RecordId('order') });
 export const OrderLineParams = OrderParams.extend({ pid: RecordId('product') });
 
@@ -108,12 +113,12 @@ export const OrderListQuery = PageQuery.extend({
   customer_organisation_id: RecordId('customer organisation').optional(),
   /** Customer lists: the orders with one merchant. */
   merchant_id: RecordId('merchant').optional(),
-  delivery_from: z.iso.date().optional(),
-  delivery_to: z.iso.date().optional(),
+  delivery_from: OrderDate.optional(),
+  delivery_to: OrderDate.optional(),
   /** Placed within a preset period, in the merchant's time zone (SPEC §3), or between dates. */
   placed: ReportDatePreset.optional(),
-  placed_from: z.iso.date().optional(),
-  placed_to: z.iso.date().optional(),
+  placed_from: OrderDate.optional(),
+  placed_to: OrderDate.optional(),
 });
 
 export const listOrders = defineEndpoint({
@@ -169,7 +174,7 @@ export const UpdateOrderInput = z.object({
   status: OrderStatus.optional(),
   notes: optionalText(ORDER_NOTES_MAX).optional(),
   purchase_order_number: optionalText(PURCHASE_ORDER_NUMBER_MAX).optional(),
-  delivery_date: z.iso.date().nullable().optional(),
+  delivery_date: OrderDate.nullable().optional(),
   shipping_method_id: RecordId('shipping method').nullable().optional(),
 });
 

@@ -192,6 +192,11 @@ describe('GET /orders/organisation/{id}', () => {
     } finally {
       t.setNow(new Date());
     }
+    // Dates the database cannot hold are refused as input, not failed on.
+    for (const query of ['delivery_from=0000-01-01', 'placed_to=9999-12-31', 'placed_from=2025-02-30']) {
+      const response = await api('GET', `/orders/organisation/${s.merchant.id}?${query}`, s.admin.headers);
+      expect(response.statusCode, query).toBe(400);
+    }
     const invalid = await api('GET', `/orders/organisation/${s.merchant.id}?status=LOST`, s.admin.headers);
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().error_code).toBe('VALIDATION_ERROR');

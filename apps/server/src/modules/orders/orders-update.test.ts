@@ -192,6 +192,8 @@ describe('PATCH /orders/{id}', () => {
     expect((await patch(placed.id, s.admin.headers, { version: 1, delivery_date: 'soon' })).statusCode).toBe(
       400,
     );
+    const ancient = await patch(placed.id, s.admin.headers, { version: 1, delivery_date: '0000-01-01' });
+    expect(ancient.statusCode).toBe(400);
     const customer = await patch(placed.id, s.customerPerson.headers, { version: 1, status: 'CANCELLED' });
     expect(customer.statusCode).toBe(403);
     expect(customer.json().error_code).toBe('FORBIDDEN');
