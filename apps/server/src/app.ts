@@ -11,6 +11,7 @@ import { catalogueTaxonomyRoutes } from './modules/catalogue-taxonomy/catalogue-
 import { customerViewRoutes } from './modules/customer-view/customer-view.routes.ts';
 import { customerPortalRoutes } from './modules/customers/customer-portal.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
+import { orderDocumentsRoutes } from './modules/order-documents/order-documents.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { organisationsRoutes } from './modules/organisations/organisations.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
@@ -18,6 +19,7 @@ import { productsRoutes } from './modules/products/products.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { taxesRoutes } from './modules/taxes/taxes.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { visibilityRoutes } from './modules/visibility/visibility.routes.ts';
@@ -96,6 +98,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   catalogueRoutes(app, deps);
   ordersRoutes(app, deps);
   shippingRoutes(app, deps);
+  orderDocumentsRoutes(app, deps);
+  taxesRoutes(app, deps);
 
   await installSpa(app, options.webDistDir ?? config.webDistDir ?? DEFAULT_WEB_DIST);
   return app;

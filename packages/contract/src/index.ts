@@ -15,6 +15,7 @@ export * from './errors.ts';
 export * from './ids.ts';
 export * from './money.ts';
 export * from './organisation-selection.ts';
+export * from './order-documents.ts';
 export * from './order-status.ts';
 export * from './order-totals.ts';
 export * from './ordering.ts';
@@ -29,7 +30,9 @@ export * from './products.ts';
 export * from './shipping.ts';
 export * from './shipping-rules.ts';
 export * from './system.ts';
+export * from './taxes.ts';
 export * from './text.ts';
+export * from './time-zones.ts';
 export * from './uploads.ts';
 export * from './users.ts';
 export * from './visibility.ts';
@@ -41,12 +44,14 @@ import * as catalogueTaxonomy from './catalogue-taxonomy.ts';
 import * as customerView from './customer-view.ts';
 import * as customers from './customers.ts';
 import type { Endpoint } from './endpoint.ts';
+import * as orderDocuments from './order-documents.ts';
 import * as orders from './orders.ts';
 import * as organisations from './organisations.ts';
 import * as products from './products.ts';
 import * as pricing from './pricing.ts';
 import * as shipping from './shipping.ts';
 import * as system from './system.ts';
+import * as taxes from './taxes.ts';
 import * as uploads from './uploads.ts';
 import * as users from './users.ts';
 import * as visibility from './visibility.ts';
@@ -63,12 +68,14 @@ export const endpoints: Endpoint[] = /* @__PURE__ */ [
   catalogueTaxonomy,
   customerView,
   customers,
+  orderDocuments,
   orders,
   organisations,
   products,
   pricing,
   shipping,
   system,
+  taxes,
   uploads,
   users,
   visibility,
