@@ -13,6 +13,7 @@ import { customerViewRoutes } from './modules/customer-view/customer-view.routes
 import { customerPortalRoutes } from './modules/customers/customer-portal.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { orderDocumentsRoutes } from './modules/order-documents/order-documents.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { organisationsRoutes } from './modules/organisations/organisations.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   pricingRoutes(app, deps);
   visibilityRoutes(app, deps);
   catalogueRoutes(app, deps);
+  ordersRoutes(app, deps);
   shippingRoutes(app, deps);
   orderDocumentsRoutes(app, deps);
   taxesRoutes(app, deps);

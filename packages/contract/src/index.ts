@@ -8,6 +8,7 @@ export * from './constants.ts';
 export * from './csv.ts';
 export * from './customer-view.ts';
 export * from './customers.ts';
+export * from './date-presets.ts';
 export * from './endpoint.ts';
 export * from './enums.ts';
 export * from './errors.ts';
@@ -46,6 +47,7 @@ import * as customers from './customers.ts';
 import type { Endpoint } from './endpoint.ts';
 import * as orderDocuments from './order-documents.ts';
 import * as ordering from './ordering.ts';
+import * as orders from './orders.ts';
 import * as organisations from './organisations.ts';
 import * as products from './products.ts';
 import * as pricing from './pricing.ts';
@@ -71,6 +73,7 @@ export const endpoints: Endpoint[] = /* @__PURE__ */ [
   customers,
   orderDocuments,
   ordering,
+  orders,
   organisations,
   products,
   pricing,

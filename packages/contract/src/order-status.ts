@@ -29,12 +29,18 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   CANCELLED: 'Cancelled',
 };
 
+/** "A shipped order", "An on hold order". */
+function anOrder(status: OrderStatus): string {
+  const label = ORDER_STATUS_LABELS[status].toLowerCase();
+  return `${/^[aeiou]/.test(label) ? 'An' : 'A'} ${label} order`;
+}
+
 /** Why a move is refused, in words for a person. */
 export function orderMoveRefusal(from: OrderStatus, to: OrderStatus): string {
   if (from === to) return `The order is already ${ORDER_STATUS_LABELS[to].toLowerCase()}`;
   const allowed = ORDER_TRANSITIONS[from];
-  if (allowed.length === 0) return `A ${ORDER_STATUS_LABELS[from].toLowerCase()} order cannot change status`;
-  return `A ${ORDER_STATUS_LABELS[from].toLowerCase()} order can only become ${allowed
+  if (allowed.length === 0) return `${anOrder(from)} cannot change status`;
+  return `${anOrder(from)} can only become ${allowed
     .map((status) => ORDER_STATUS_LABELS[status].toLowerCase())
     .join(' or ')}`;
 }

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { OrderStatus, ReportDatePreset } from './enums.ts';
 import { RecordId } from './ids.ts';
-import { MerchantParams, OrganisationParams } from './organisations.ts';
+import { OrganisationParams } from './organisations.ts';
 import { Page, PageQuery } from './pagination.ts';
-import { optionalText, SearchText } from './text.ts';
+import { MIN_SEARCH_CHARS, optionalText, SearchText } from './text.ts';
 import { MAX_LINE_QUANTITY, ORDER_NOTES_MAX, PURCHASE_ORDER_NUMBER_MAX } from './cart.ts';
 
 // Orders: placed from a cart (customer or merchant order entry), then run by the merchant through
@@ -12,6 +12,11 @@ import { MAX_LINE_QUANTITY, ORDER_NOTES_MAX, PURCHASE_ORDER_NUMBER_MAX } from '.
 // `orders/organisation/{id}` path is the merchant (its orders) or a customer organisation (its own).
 
 const tags = ['orders'];
+
+/** A calendar day as orders use them: years 1900–2999, which the database and day arithmetic hold. */
+export const OrderDate = z.iso.date().refine((date) => date >= '1900-01-01' && date <= '2999-12-31', {
+  message: 'Choose a date between 1900 and 2999',
+});
 
 export const OrderParams = z.object({ id: RecordId('order') });
 export const OrderLineParams = OrderParams.extend({ pid: RecordId('product') });
@@ -108,19 +113,20 @@ export const OrderListQuery = PageQuery.extend({
   customer_organisation_id: RecordId('customer organisation').optional(),
   /** Customer lists: the orders with one merchant. */
   merchant_id: RecordId('merchant').optional(),
-  delivery_from: z.iso.date().optional(),
-  delivery_to: z.iso.date().optional(),
+  delivery_from: OrderDate.optional(),
+  delivery_to: OrderDate.optional(),
   /** Placed within a preset period, in the merchant's time zone (SPEC §3), or between dates. */
   placed: ReportDatePreset.optional(),
-  placed_from: z.iso.date().optional(),
-  placed_to: z.iso.date().optional(),
+  placed_from: OrderDate.optional(),
+  placed_to: OrderDate.optional(),
 });
 
 export const listOrders = defineEndpoint({
   method: 'GET',
   path: '/orders/organisation/{id}',
   summary: 'Orders, newest first: a merchant’s, or a customer organisation’s own',
-  description: 'Keyset-paged by (placed_at, id) descending; filters combine.',
+  description:
+    'Keyset-paged by (placed_at, id) descending; filters combine. `{id}` is a merchant (all its orders) or a customer organisation (its own, with any merchant). Delivery and placed dates are inclusive days; a `placed` preset is taken in the merchant’s time zone (a customer’s list without `merchant_id`: its own zone), weeks starting Monday.',
   tags,
   auth: 'user',
   params: OrganisationParams,
@@ -128,12 +134,22 @@ export const listOrders = defineEndpoint({
   response: Page(OrderSummary),
 });
 
-export const OrderSearchQuery = OrderListQuery.extend({ q: SearchText });
+/** An order number ("123" or "#123") matches exactly; other words need MIN_SEARCH_CHARS. */
+export const ORDER_NUMBER_SEARCH = /^#?\s*(\d{1,9})$/;
+
+export const OrderSearchQuery = OrderListQuery.extend({
+  q: SearchText.refine(
+    (value) => value === undefined || ORDER_NUMBER_SEARCH.test(value) || value.length >= MIN_SEARCH_CHARS,
+    { message: `Search needs at least ${MIN_SEARCH_CHARS} characters, or an order number` },
+  ),
+});
 
 export const searchOrders = defineEndpoint({
   method: 'GET',
   path: '/orders/organisation/{id}/search',
   summary: 'Search orders by number, customer, product (name or SKU) or purchase-order number',
+  description:
+    'Digits (or "#" and digits) find that order number exactly, and also anything else containing them; other text matches anywhere in the customer’s name, a line’s product name or SKU, or the purchase-order number. Takes the list’s filters; newest first.',
   tags,
   auth: 'user',
   params: OrganisationParams,
@@ -158,7 +174,7 @@ export const UpdateOrderInput = z.object({
   status: OrderStatus.optional(),
   notes: optionalText(ORDER_NOTES_MAX).optional(),
   purchase_order_number: optionalText(PURCHASE_ORDER_NUMBER_MAX).optional(),
-  delivery_date: z.iso.date().nullable().optional(),
+  delivery_date: OrderDate.nullable().optional(),
   shipping_method_id: RecordId('shipping method').nullable().optional(),
 });
 
@@ -167,7 +183,7 @@ export const updateOrder = defineEndpoint({
   path: '/orders/{id}',
   summary: 'Change an order’s status (cancel included), notes, purchase-order number or delivery',
   description:
-    'Merchant members. Statuses move PROCESSING → SHIPPED → COMPLETED, PROCESSING ↔ ON_HOLD, and PROCESSING or ON_HOLD → CANCELLED; any other move is 409 STATUS_TRANSITION_NOT_ALLOWED. Delivery changes only while PROCESSING or ON_HOLD (409 ORDER_NOT_EDITABLE). Carries `version`; stale → 409 CONFLICT.',
+    'Merchant members. Statuses move PROCESSING → SHIPPED → COMPLETED, PROCESSING ↔ ON_HOLD, and PROCESSING or ON_HOLD → CANCELLED; any other move is 409 STATUS_TRANSITION_NOT_ALLOWED. Moving to SHIPPED, COMPLETED or CANCELLED records when. Delivery date and method change only while PROCESSING or ON_HOLD; notes and the purchase-order number until the order is COMPLETED or CANCELLED (409 ORDER_NOT_EDITABLE otherwise). Changing the method keeps the delivery fee (set it with `delivery-fee`). A value sent unchanged is not a change. Every change is kept in the history. Carries `version`; stale → 409 CONFLICT. A member of the customer gets 403.',
   tags,
   auth: 'user',
   params: OrderParams,
@@ -185,7 +201,7 @@ export const setOrderLine = defineEndpoint({
   path: '/orders/{id}/product/{pid}',
   summary: 'Add a product to an open order or change its quantity (merchant members)',
   description:
-    'A new line is priced at the customer’s price today and snapshotted; an existing line keeps its price. Totals are recomputed. Only while PROCESSING or ON_HOLD (409 ORDER_NOT_EDITABLE).',
+    'A new line is any active product of the merchant (404 otherwise), priced at the customer’s price today (tier, else base) with its GST rate from the merchant’s tax rules, and snapshotted; an existing line keeps its snapshot price. Minimums and pack sizes are the portal’s rules, not the merchant’s. Totals are recomputed with each line’s stored price and rate. Only while PROCESSING or ON_HOLD (409 ORDER_NOT_EDITABLE). Carries `version` (stale → 409 CONFLICT).',
   tags,
   auth: 'user',
   params: OrderLineParams,
@@ -200,6 +216,8 @@ export const removeOrderLine = defineEndpoint({
   path: '/orders/{id}/product/{pid}',
   summary:
     'Take a line off an open order (merchant members); the last line cannot be removed — cancel instead',
+  description:
+    'Only while PROCESSING or ON_HOLD (409 ORDER_NOT_EDITABLE); the last line answers 409 CONFLICT. `version` in the query (stale → 409 CONFLICT).',
   tags,
   auth: 'user',
   params: OrderLineParams,
@@ -216,6 +234,8 @@ export const setOrderDeliveryFee = defineEndpoint({
   method: 'PUT',
   path: '/orders/{id}/delivery-fee',
   summary: 'Override an open order’s delivery fee, ex GST (merchant members)',
+  description:
+    'GST on the fee as on the order (none for a tax-exempt customer); totals recomputed. Only while PROCESSING or ON_HOLD (409 ORDER_NOT_EDITABLE). Carries `version` (stale → 409 CONFLICT).',
   tags,
   auth: 'user',
   params: OrderParams,
@@ -225,7 +245,8 @@ export const setOrderDeliveryFee = defineEndpoint({
 
 export const MAX_BULK_ORDERS = 500;
 
-export const BulkStatusParams = MerchantParams.extend({ status: OrderStatus });
+/** `{id}` is the merchant whose orders move; a customer organisation's members get 403. */
+export const BulkStatusParams = OrganisationParams.extend({ status: OrderStatus });
 
 export const BulkStatusInput = z.object({
   order_ids: z.array(RecordId('order')).min(1, 'Choose at least one order').max(MAX_BULK_ORDERS),
@@ -243,6 +264,8 @@ export const bulkUpdateOrderStatus = defineEndpoint({
   path: '/orders/organisation/{id}/bulk-update/status/{status}',
   summary:
     'Move many of the merchant’s orders to one status; answers which moved and which could not, and why',
+  description:
+    'Up to 500 ids. Every order the state machine lets move moves, in one transaction, each with its history; the others (another merchant’s or unknown ids read “Order not found”) are answered with the reason and left as they were.',
   tags,
   auth: 'user',
   params: BulkStatusParams,

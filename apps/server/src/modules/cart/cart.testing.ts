@@ -202,21 +202,3 @@ export function cartTestKit(app: () => TestApp) {
     placedJobs,
   };
 }
-
-/**
- * An order placed through the API by a member of the customer (`headers`): `productId` × 1 by a
- * delivery method made for it. For tests that need an order to exist (the access test's world).
- */
-export async function placeTestOrder(
-  app: TestApp,
-  options: { merchantId: string; customerOrganisationId: string; headers: Headers; productId: string },
-): Promise<Order> {
-  const kit = cartTestKit(() => app);
-  const method = await createTestShippingMethod(app.database.db, { merchantId: options.merchantId });
-  return kit.placeOrderOf({
-    merchantId: options.merchantId,
-    side: { headers: options.headers, organisationId: options.customerOrganisationId },
-    productId: options.productId,
-    methodId: method.id,
-  });
-}

@@ -16,8 +16,8 @@ import {
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { createTestProduct, type TestApp } from '../../testing/index.ts';
-import { placeTestOrder } from '../cart/cart.testing.ts';
 import { customerTestKit, details, type Headers } from '../customers/customers.testing.ts';
+import { createTestOrder } from '../orders/orders.testing.ts';
 
 /** One id of each record kind: what the generated access test fills paths and queries with. */
 /** Kinds declared in the contract whose endpoints are not registered yet (issue 10's, as they land). */
@@ -74,13 +74,12 @@ export function worldKit(app: () => TestApp) {
     const on = (endpoint: Endpoint, body: object) =>
       create(endpoint, { headers, merchantId: merchant.id, body });
     const customer = await customerOf({ id: merchant.id, headers }, `${title} Customer`);
-    const product = await createTestProduct(app().database.db, { merchantId: merchant.id });
-    // An order of the customer's, placed through the cart (reorder names one).
-    const order = await placeTestOrder(app(), {
+    const { db } = app().database;
+    const product = await createTestProduct(db, { merchantId: merchant.id });
+    const order = await createTestOrder(db, {
       merchantId: merchant.id,
-      customerOrganisationId: customer.organisation_id,
-      headers: customer.person.headers,
-      productId: product.id,
+      customerAccountId: customer.id,
+      lines: [{ productId: product.id, quantity: 2 }],
     });
     const world: World = {
       organisation: merchant.id,
@@ -96,9 +95,9 @@ export function worldKit(app: () => TestApp) {
       category: await on(createCategory, { name: 'Category' }),
       'pricing tier': await on(pricingTierEndpoints.create, { name: 'Tier' }),
       'visibility group': await on(visibilityGroupEndpoints.create, { name: 'Group' }),
+      order: order.id,
       'shipping method': await on(createShippingMethod, { name: 'Delivery', kind: 'DELIVERY' }),
       'tax rule': await on(createTaxRule, { name: 'Tax rule', rate_basis_points: 500 }),
-      order: order.id,
     };
     return { merchant, admin, customer, product, world };
   }
@@ -127,11 +126,10 @@ export function worldKit(app: () => TestApp) {
       },
     ];
     // Customer C of the same merchant: its own ids, and merchant A's for what a customer does not own.
-    const orderOfC = await placeTestOrder(app(), {
+    const orderOfC = await createTestOrder(app().database.db, {
       merchantId: a.merchant.id,
-      customerOrganisationId: c.organisation_id,
-      headers: c.person.headers,
-      productId: a.product.id,
+      customerAccountId: c.id,
+      lines: [{ productId: a.product.id, quantity: 1 }],
     });
     const customerC: World = {
       ...a.world,

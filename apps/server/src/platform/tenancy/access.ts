@@ -11,6 +11,7 @@ import type {
   OrganisationKind,
   OrganisationRecord,
   OwnedRecordKind,
+  SharedRecordKind,
 } from './membership.queries.ts';
 
 /** Where a request names an organisation: a path parameter (by name), a query field or a header. */
@@ -39,6 +40,7 @@ export type AccessSpec =
   | { type: 'user' }
   | ({ type: 'member'; organisation: OrganisationSource; withOrganisation?: boolean } & Requirement)
   | ({ type: 'owner' } & RecordSource & Requirement)
+  | ({ type: 'party'; record: SharedRecordKind; param: string } & Requirement)
   | { type: 'customer-account'; merchant: string | RecordSource; customer: OrganisationSource };
 
 /** An access rule; `A` is what the handler receives as its actor once the rule is met. */
@@ -90,6 +92,18 @@ export const access = {
   ownerOf: <K extends OrganisationKind>(options: RecordSource & { kind: K; level?: 'Admin' }) =>
     rule<MemberActor<K>>({ type: 'owner', ...options }),
   /**
+   * A member of either party to a record a path names by id alone (`orders/{id}`): the merchant
+   * owning it or the customer organisation it was made for. With `kind: 'MERCHANT'`, the
+   * customer's members get 403 (they may see the record, so refusing says nothing new); anyone
+   * else gets 404. The actor's `kind` says which party the caller is.
+   */
+  partyTo: <K extends OrganisationKind = OrganisationKind>(options: {
+    record: SharedRecordKind;
+    param: string;
+    kind?: K;
+    level?: 'Admin';
+  }) => rule<MemberActor<K>>({ type: 'party', ...options }),
+  /**
    * Acting through customer organisation `customer`'s account with `merchant` (a merchant id
    * parameter, or the owner of a record): a member of that customer organisation or of the
    * merchant itself, the account not archived.
@@ -122,6 +136,7 @@ function sourcesOf(spec: AccessSpec): OrganisationSource[] {
     case 'member':
       return [spec.organisation];
     case 'owner':
+    case 'party':
       return [spec.param];
     case 'customer-account':
       return [typeof spec.merchant === 'string' ? spec.merchant : spec.merchant.param, spec.customer];
@@ -216,6 +231,14 @@ export async function resolveAccess(
       const recordId = read(inputs, spec.param);
       if (!recordId) return undefined;
       const membership = await queries.findMembershipOfOwner({ userId, record: spec.record, recordId });
+      if (!membership) throw notFound(capitalised(spec.record));
+      checkRequirement(membership, spec);
+      return { userId, ...membership } satisfies MemberActor;
+    }
+    case 'party': {
+      const recordId = read(inputs, spec.param);
+      if (!recordId) return undefined;
+      const membership = await queries.findMembershipOfParty({ userId, record: spec.record, recordId });
       if (!membership) throw notFound(capitalised(spec.record));
       checkRequirement(membership, spec);
       return { userId, ...membership } satisfies MemberActor;

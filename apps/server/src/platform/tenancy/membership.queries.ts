@@ -2,7 +2,7 @@ import type { UserLevel } from '@tradeport/contract';
 import { and, eq, gt, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
-import { customerAccounts, memberships, organisations, products } from '../db/schema/index.ts';
+import { customerAccounts, memberships, orders, organisations, products } from '../db/schema/index.ts';
 
 /** An organisation keeps access until its deactivate_date (set after a failed payment) passes. */
 export const isOrganisationActive = (deactivateDate: AnyPgColumn = organisations.deactivateDate) =>
@@ -39,9 +39,24 @@ const ownedBy =
  */
 export const recordOwners = {
   product: ownedBy(products.merchantId, products.id),
+  order: ownedBy(orders.merchantId, orders.id),
 } satisfies Record<string, (recordId: Placeholder) => SQL>;
 
 export type OwnedRecordKind = keyof typeof recordOwners;
+
+/**
+ * Records made for a customer organisation as well as owned by a merchant: for each, that
+ * customer organisation. Its members are a party to the record beside the owner's (an order is
+ * its merchant's and its customer's).
+ */
+export const recordCustomers = {
+  order: (recordId: Placeholder): SQL =>
+    sql`(select ${customerAccounts.customerOrganisationId} from ${orders} inner join ${customerAccounts}
+      on ${customerAccounts.id} = ${orders.customerAccountId} and ${customerAccounts.merchantId} = ${orders.merchantId}
+      where ${orders.id} = ${recordId})`,
+} satisfies Partial<Record<OwnedRecordKind, (recordId: Placeholder) => SQL>>;
+
+export type SharedRecordKind = keyof typeof recordCustomers;
 
 const userId = sql.placeholder('userId');
 const organisationId = sql.placeholder('organisationId');
@@ -65,6 +80,29 @@ function prepareMembership(db: Db, options: { name: string; organisation: SQL | 
     .from(memberships)
     .innerJoin(organisations, eq(organisations.id, memberships.organisationId))
     .where(and(eq(memberships.organisationId, options.organisation), isUsableMembership()))
+    .prepare(options.name);
+}
+
+/**
+ * The caller's membership of either party to a shared record: its merchant, else its customer
+ * organisation. A person in both (a merchant member also in its house customer) acts as the
+ * merchant, who may do more.
+ */
+function preparePartyMembership(db: Db, options: { name: string; kind: SharedRecordKind }) {
+  const merchant = recordOwners[options.kind](recordId);
+  const customer = recordCustomers[options.kind](recordId);
+  return db
+    .select({ organisationId: organisations.id, kind: organisations.kind, level: memberships.level })
+    .from(memberships)
+    .innerJoin(organisations, eq(organisations.id, memberships.organisationId))
+    .where(
+      and(
+        or(eq(memberships.organisationId, merchant), eq(memberships.organisationId, customer)),
+        isUsableMembership(),
+      ),
+    )
+    .orderBy(sql`${organisations.kind} = 'MERCHANT' desc`)
+    .limit(1)
     .prepare(options.name);
 }
 
@@ -162,6 +200,15 @@ export function prepareAccessQueries(db: Db) {
       organisation: recordOwners[kind](recordId),
     }),
   );
+  const membershipOfParty = Object.fromEntries(
+    Object.keys(recordCustomers).map((kind) => [
+      kind,
+      preparePartyMembership(db, {
+        name: statementName('access_membership_of_party', kind),
+        kind: kind as SharedRecordKind,
+      }),
+    ]),
+  ) as Record<SharedRecordKind, ReturnType<typeof preparePartyMembership>>;
   // The same membership check, also returning the organisation's row: an endpoint that reads the
   // organisation it acts for then needs no second round trip.
   const membershipWithOrganisation = db
@@ -209,6 +256,14 @@ export function prepareAccessQueries(db: Db) {
       recordId: string;
     }): Promise<Membership | undefined> {
       return (await membershipOfOwner[options.record].execute(options))[0];
+    },
+    /** The caller's membership of either party to a shared record (its merchant or its customer). */
+    async findMembershipOfParty(options: {
+      userId: string;
+      record: SharedRecordKind;
+      recordId: string;
+    }): Promise<Membership | undefined> {
+      return (await membershipOfParty[options.record].execute(options))[0];
     },
     /**
      * The caller as the house customer `organisationId` of a merchant they belong to (customer

@@ -1,0 +1,97 @@
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../platform/db/client.ts';
+import {
+  customerAccounts,
+  orderEvents,
+  orderLines,
+  orders,
+  organisations,
+  users,
+} from '../../platform/db/schema/index.ts';
+
+// Reading orders: the summary columns every list shows, and one order whole (lines and history).
+
+/**
+ * Whose orders a read may see: a merchant's, or a customer organisation's own with any merchant
+ * (optionally one). Every read of orders names one.
+ */
+export type OrderScope =
+  | { kind: 'MERCHANT'; merchantId: string }
+  | { kind: 'CUSTOMER'; customerOrganisationId: string; merchantId?: string };
+
+/** The accounts of a customer organisation, as a set its orders' customer_account_id is in. */
+function customerAccountsOf(db: Db, options: { customerOrganisationId: string; merchantId?: string }) {
+  return db
+    .select({ id: customerAccounts.id })
+    .from(customerAccounts)
+    .where(
+      and(
+        eq(customerAccounts.customerOrganisationId, options.customerOrganisationId),
+        options.merchantId ? eq(customerAccounts.merchantId, options.merchantId) : undefined,
+      ),
+    );
+}
+
+/** The condition limiting `orders` to a scope, on the columns its indexes lead with. */
+export function inScope(db: Db, scope: OrderScope): SQL {
+  if (scope.kind === 'MERCHANT') return eq(orders.merchantId, scope.merchantId);
+  return inArray(orders.customerAccountId, customerAccountsOf(db, scope));
+}
+
+const merchant = alias(organisations, 'order_merchant');
+const placedBy = alias(users, 'order_placed_by');
+
+/** The columns of an order summary (OrderSummary), and of the whole order beside them. */
+export const summaryColumns = {
+  order: orders,
+  customerOrganisationId: customerAccounts.customerOrganisationId,
+  merchantTitle: merchant.title,
+  placedByName: placedBy.name,
+  /** placed_at in whole microseconds since 1970, as text: a keyset cursor's exact key. */
+  placedKey: sql<string>`(extract(epoch from ${orders.placedAt}) * 1000000)::bigint::text`,
+  // Correlated, per row of a page: order_lines_order_position_idx answers it from the index.
+  lineCount: sql<number>`(select count(*)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
+};
+
+/** Orders with their customer organisation, merchant title and who placed them. */
+export function selectOrderSummaries(db: Db) {
+  return db
+    .select(summaryColumns)
+    .from(orders)
+    .innerJoin(
+      customerAccounts,
+      and(
+        eq(customerAccounts.id, orders.customerAccountId),
+        eq(customerAccounts.merchantId, orders.merchantId),
+      ),
+    )
+    .innerJoin(merchant, eq(merchant.id, orders.merchantId))
+    .leftJoin(placedBy, eq(placedBy.id, orders.placedByUserId))
+    .$dynamic();
+}
+
+export type OrderSummaryRow = Awaited<ReturnType<typeof selectOrderSummaries>>[number];
+
+/** One order in a scope, with its lines by position and its history oldest first. */
+export async function findOrderInScope(db: Db, options: { scope: OrderScope; id: string }) {
+  const [row] = await selectOrderSummaries(db).where(
+    and(eq(orders.id, options.id), inScope(db, options.scope)),
+  );
+  if (!row) return undefined;
+  const [lines, history] = await Promise.all([
+    db
+      .select()
+      .from(orderLines)
+      .where(and(eq(orderLines.orderId, row.order.id), eq(orderLines.merchantId, row.order.merchantId)))
+      .orderBy(asc(orderLines.position), asc(orderLines.id)),
+    db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, row.order.id), eq(orderEvents.merchantId, row.order.merchantId)))
+      .orderBy(asc(orderEvents.at), asc(orderEvents.id)),
+  ]);
+  return { ...row, lines, history };
+}
+
+export type OrderRecord = NonNullable<Awaited<ReturnType<typeof findOrderInScope>>>;

@@ -1,0 +1,78 @@
+import {
+  isOrderEditable,
+  ORDER_TRANSITIONS,
+  type Order,
+  type OrderLine,
+  type OrderSummary,
+} from '@tradeport/contract';
+import type { OrderRecord, OrderSummaryRow } from './order-rows.queries.ts';
+
+// Orders as the contract shows them, from the rows the queries read.
+
+/** Which side of the order the caller is on: the merchant runs it, the customer reads it. */
+export type OrderViewer = 'MERCHANT' | 'CUSTOMER';
+
+export function toOrderSummary(row: OrderSummaryRow): OrderSummary {
+  const { order } = row;
+  return {
+    id: order.id,
+    number: order.number,
+    invoice_number: order.invoiceNumber,
+    status: order.status,
+    merchant: { id: order.merchantId, title: row.merchantTitle },
+    customer: { organisation_id: row.customerOrganisationId, name: order.customerName },
+    placed_at: order.placedAt.toISOString(),
+    delivery_date: order.deliveryDate,
+    shipping_method_name: order.shippingMethodName,
+    purchase_order_number: order.purchaseOrderNumber,
+    is_placed_by_merchant: order.isPlacedByMerchant,
+    line_count: row.lineCount,
+    total_cents: order.totalCents,
+  };
+}
+
+function toOrderLine(line: OrderRecord['lines'][number]): OrderLine {
+  return {
+    product_id: line.productId,
+    name: line.name,
+    sku: line.sku,
+    unit_name: line.unitName,
+    unit_abbreviation: line.unitAbbreviation,
+    quantity: line.quantity,
+    unit_price_cents: line.unitPriceCents,
+    gst_rate_basis_points: line.gstRateBasisPoints,
+    subtotal_cents: line.subtotalCents,
+    gst_cents: line.gstCents,
+  };
+}
+
+export function toOrder(record: OrderRecord, viewer: OrderViewer): Order {
+  const { order } = record;
+  const isMerchant = viewer === 'MERCHANT';
+  return {
+    ...toOrderSummary(record),
+    customer_abn: order.customerAbn,
+    delivery_address: order.deliveryAddress,
+    shipping_method_id: order.shippingMethodId,
+    shipping_method_kind: order.shippingMethodKind,
+    notes: order.notes,
+    placed_by_name: record.placedByName,
+    payment_terms_days: order.paymentTermsDays,
+    due_date: order.dueDate,
+    gst_rounding: order.gstRounding,
+    is_tax_exempt: order.isTaxExempt,
+    subtotal_cents: order.subtotalCents,
+    delivery_fee_cents: order.deliveryFeeCents,
+    gst_cents: order.gstCents,
+    lines: record.lines.map(toOrderLine),
+    history: record.history.map((event) => ({
+      kind: event.kind,
+      at: event.at.toISOString(),
+      user_name: event.userName,
+      details: event.details,
+    })),
+    version: order.version,
+    can_edit: isMerchant && isOrderEditable(order.status),
+    allowed_statuses: isMerchant ? [...ORDER_TRANSITIONS[order.status]] : [],
+  };
+}
