@@ -50,8 +50,8 @@ export function CartNotes(props: { cart: Cart; disabled: boolean; onSave: (notes
       <Textarea
         label="Notes for the merchant"
         size="md"
-        autosize
-        minRows={2}
+        // Not autosize: it needs document.fonts, which jsdom lacks.
+        minRows={3}
         maxLength={ORDER_NOTES_MAX}
         disabled={props.disabled}
         value={values.notes}

@@ -43,6 +43,11 @@ export function OrderingWorkspace(props: { scope: OrderingScope }) {
   }
 
   const count = cart.data?.lines.length ?? 0;
+  const total = cart.data ? formatMoney(cart.data.totals.total_cents) : null;
+  // The words on the button, with the pauses a screen reader needs between them.
+  const buttonName = [`View cart`, `${count} ${count === 1 ? 'line' : 'lines'}`, total]
+    .filter(Boolean)
+    .join(', ');
   return (
     <Stack gap="md">
       {browser}
@@ -53,11 +58,11 @@ export function OrderingWorkspace(props: { scope: OrderingScope }) {
         bg="var(--mantine-color-body)"
         style={{ zIndex: 2, borderTop: '1px solid var(--mantine-color-default-border)' }}
       >
-        <Button size="lg" fullWidth onClick={cartDrawer.open} aria-haspopup="dialog">
+        <Button size="lg" fullWidth onClick={cartDrawer.open} aria-haspopup="dialog" aria-label={buttonName}>
           <Group gap="xs" wrap="nowrap">
             <Text inherit>View cart</Text>
             <LineCountBadge count={count} color="white" c="blue" />
-            {cart.data && <Text inherit>{formatMoney(cart.data.totals.total_cents)}</Text>}
+            {total && <Text inherit>{total}</Text>}
           </Group>
         </Button>
       </Box>
