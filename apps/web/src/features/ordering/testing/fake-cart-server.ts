@@ -95,6 +95,9 @@ export function fakeCartServer(options: {
     return state;
   };
   const deliveryOptions = options.deliveryOptions ?? [];
+  // Today's prices, where a test moved one after the cart was read.
+  const prices = new Map<string, number>();
+  const priceOf = (product: CatalogueProduct) => prices.get(product.id) ?? product.price_cents;
 
   const cartOf = (customerId: string): Cart => {
     const state = stateOf(customerId);
@@ -106,7 +109,7 @@ export function fakeCartServer(options: {
     const totals = computeOrderTotals({
       lines: entries.map(({ product, quantity }) => ({
         quantity,
-        unitPriceCents: product.price_cents,
+        unitPriceCents: priceOf(product),
         gstRateBasisPoints: product.is_gst_applicable ? 1_000 : 0,
       })),
       deliveryFeeCents: method?.fee_cents ?? 0,
@@ -133,7 +136,7 @@ export function fakeCartServer(options: {
         image: product.image,
         unit_of_measure: product.unit_of_measure,
         quantity,
-        unit_price_cents: product.price_cents,
+        unit_price_cents: priceOf(product),
         base_price_cents: product.base_price_cents,
         is_tier_price: product.is_tier_price,
         gst_rate_basis_points: product.is_gst_applicable ? 1_000 : 0,
@@ -199,7 +202,12 @@ export function fakeCartServer(options: {
       if (body.version !== stateOf(customerOf(request)).version) {
         return jsonResponse(409, { error_code: 'CONFLICT', message: 'The cart changed meanwhile' });
       }
-      return changed(request, (state) => Object.assign(state, { ...body, version: state.version }));
+      return changed(request, (state) => {
+        state.shipping_method_id = body.shipping_method_id;
+        state.requested_delivery_date = body.requested_delivery_date;
+        state.notes = body.notes;
+        state.purchase_order_number = body.purchase_order_number;
+      });
     },
     [route(placeOrder)]: place,
   };
@@ -211,6 +219,15 @@ export function fakeCartServer(options: {
     putLine: (customerId: string, productId: string, quantity: number) => {
       const state = stateOf(customerId);
       state.lines.set(productId, quantity);
+      state.version += 1;
+    },
+    /** Changes a product's price from now on, as the merchant would. */
+    setPrice: (productId: string, cents: number) => prices.set(productId, cents),
+    /** Chooses the delivery as if another of the customer's people had. */
+    chooseDelivery: (customerId: string, methodId: string, date: string) => {
+      const state = stateOf(customerId);
+      state.shipping_method_id = methodId;
+      state.requested_delivery_date = date;
       state.version += 1;
     },
     /** What the cart holds: product → quantity. */
