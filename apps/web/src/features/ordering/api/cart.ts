@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import {
   type Cart,
   type CartDetailsInput,
+  clearCart,
   getCart,
   removeCartLine,
   setCartLine,
@@ -64,6 +65,17 @@ export function useSetCartLine(scope: OrderingScope) {
 export function useRemoveCartLine(scope: OrderingScope) {
   return useCartWrite(scope, (organisationId, productId: string) =>
     request(removeCartLine, { params: { id: productId }, query: productQuery(scope), organisationId }),
+  );
+}
+
+/** Empties the cart (its lines; the details stay for the next order). */
+export function useClearCart(scope: OrderingScope) {
+  return useCartWrite(scope, (organisationId, _: void) =>
+    request(clearCart, {
+      params: { id: scope.merchantId },
+      query: { customer_organisation_id: scope.customerOrganisationId },
+      organisationId,
+    }),
   );
 }
 

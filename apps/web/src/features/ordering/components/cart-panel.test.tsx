@@ -122,6 +122,23 @@ describe('Cart', () => {
     expect(cart.linesOf(cafeAroma.id)).toEqual({ [beans.id]: 2 });
   });
 
+  it('empties the cart only once asked', async () => {
+    const { cart, panel } = await openCart({
+      lines: [
+        [beans.id, 2],
+        [milk.id, 12],
+      ],
+    });
+    await userEvent.click(panel.getByRole('button', { name: 'Empty cart' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Empty the cart?' }));
+    expect(dialog.getByText('All 2 lines come out of the cart.')).toBeInTheDocument();
+    expect(cart.linesOf(cafeAroma.id)).toEqual({ [beans.id]: 2, [milk.id]: 12 });
+
+    await userEvent.click(dialog.getByRole('button', { name: 'Empty cart' }));
+    expect(await panel.findByText('Your cart is empty')).toBeInTheDocument();
+    expect(cart.linesOf(cafeAroma.id)).toEqual({});
+  });
+
   it('places the order with an Idempotency-Key and the total seen, then opens the order', async () => {
     const { api, panel, router } = await openCart({ lines: [[beans.id, 2]], isDeliveryChosen: true });
     const total = panel.getByRole('group', { name: 'Total (inc GST)' });

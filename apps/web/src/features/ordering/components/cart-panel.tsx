@@ -1,11 +1,13 @@
-import { Alert, Button, Divider, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Divider, Group, List, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Cart } from '@tradeport/contract';
 import { useNavigate } from 'react-router';
 import { ApiError } from '#lib/api-error.ts';
+import { ConfirmDialog } from '#lib/ui/confirm-dialog.tsx';
 import { useOrganisationId } from '#lib/use-organisation-id.ts';
 import { showSuccessToast } from '#lib/toasts.ts';
-import { useRemoveCartLine, useSaveCartDetails, useSetCartLine } from '../api/cart.ts';
+import { useClearCart, useRemoveCartLine, useSaveCartDetails, useSetCartLine } from '../api/cart.ts';
 import { type OrderingScope, orderingKeys } from '../api/ordering-keys.ts';
 import { usePlaceOrder } from '../api/place-order.ts';
 import { CartDelivery } from './cart-delivery.tsx';
@@ -55,6 +57,8 @@ export function CartPanel(props: { scope: OrderingScope; cart: Cart }) {
   const removeLine = useRemoveCartLine(scope);
   const details = useSaveCartDetails(scope);
   const place = usePlaceOrder(scope);
+  const clear = useClearCart(scope);
+  const [isClearing, clearDialog] = useDisclosure(false);
 
   const busyProductId = setLine.isPending
     ? (setLine.variables?.productId ?? null)
@@ -90,6 +94,22 @@ export function CartPanel(props: { scope: OrderingScope; cart: Cart }) {
 
   return (
     <Stack gap="md">
+      <Group justify="flex-end">
+        <Button variant="subtle" color="red" onClick={clearDialog.open}>
+          Empty cart
+        </Button>
+      </Group>
+      <ConfirmDialog
+        opened={isClearing}
+        title="Empty the cart?"
+        confirmLabel="Empty cart"
+        isConfirming={clear.isPending}
+        onCancel={clearDialog.close}
+        onConfirm={() => clear.mutate(undefined, { onSuccess: clearDialog.close })}
+      >
+        All {cart.lines.length} {cart.lines.length === 1 ? 'line' : 'lines'} come out of the cart
+        {cart.is_merchant_entry ? ` for ${cart.customer_name}` : ''}.
+      </ConfirmDialog>
       <CartLines
         lines={cart.lines}
         busyProductId={busyProductId}

@@ -3,6 +3,7 @@ import {
   type CartDeliveryOption,
   type CartLine,
   type CatalogueProduct,
+  clearCart,
   computeOrderTotals,
   getCart,
   type Order,
@@ -196,6 +197,7 @@ export function fakeCartServer(options: {
       changed(request, (state) =>
         state.lines.set(request.params.id!, (request.body as { quantity: number }).quantity),
       ),
+    [route(clearCart)]: (request) => changed(request, (state) => state.lines.clear()),
     [route(removeCartLine)]: (request) => changed(request, (state) => state.lines.delete(request.params.id!)),
     [route(updateCart)]: (request) => {
       const body = request.body as Omit<CartState, 'lines'>;
