@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Cart, IDEMPOTENCY_KEY_HEADER, placeOrder } from '@tradeport/contract';
 import { useRef } from 'react';
 import { request } from '#lib/api-client.ts';
+import { ApiError } from '#lib/api-error.ts';
 import { useOrganisationId } from '#lib/use-organisation-id.ts';
 import { type OrderingScope, orderingKeys } from './ordering-keys.ts';
 
@@ -45,7 +46,7 @@ export function usePlaceOrder(scope: OrderingScope) {
     },
     onError: (error) => {
       // Prices or the cart changed: show the cart as it is now, so the person can check it.
-      if ('status' in error && error.status === 409) {
+      if (error instanceof ApiError && error.status === 409) {
         return queryClient.invalidateQueries({ queryKey: orderingKeys.cart(organisationId, scope) });
       }
     },

@@ -58,6 +58,18 @@ describe('Cart', () => {
     expect(panel.getByRole('button', { name: 'Place order' })).toBeDisabled();
   });
 
+  it('brings a line short of its minimum up to it, never further down', async () => {
+    const { cart, panel } = await openCart({ lines: [[milk.id, 7]] });
+    const milkLine = within(panel.getByRole('listitem', { name: 'Full Cream Milk 2L' }));
+    expect(milkLine.getByRole('button', { name: 'Fewer Full Cream Milk 2L' })).toBeDisabled();
+    await userEvent.click(milkLine.getByRole('button', { name: 'More Full Cream Milk 2L' }));
+    await waitFor(() => expect(cart.linesOf(cafeAroma.id)).toEqual({ [milk.id]: 12 }));
+    expect(await milkLine.findByRole('textbox', { name: 'Quantity of Full Cream Milk 2L' })).toHaveValue(
+      '12',
+    );
+    expect(milkLine.queryByText('Below the minimum order quantity (8)')).toBeNull();
+  });
+
   it('chooses a delivery method and date with the cart’s version; one it cannot use says why', async () => {
     const { api, panel } = await openCart({ lines: [[beans.id, 2]] });
     const bulk = panel.getByRole('radio', { name: /Bulk run/ });

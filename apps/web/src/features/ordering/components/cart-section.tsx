@@ -56,7 +56,14 @@ export function CartSidePanel(props: { scope: OrderingScope; cart: UseQueryResul
       radius="md"
       component="aside"
       aria-label="Cart"
-      style={{ position: 'sticky', top: 16 }}
+      // Below the shell's header, scrolling within itself when taller than the screen, so Place
+      // order is always in reach.
+      style={{
+        position: 'sticky',
+        top: 'calc(var(--app-shell-header-offset, 0px) + 16px)',
+        maxHeight: 'calc(100dvh - var(--app-shell-header-offset, 0px) - 32px)',
+        overflowY: 'auto',
+      }}
     >
       <CartSection scope={props.scope} cart={props.cart} withHeading />
     </Paper>

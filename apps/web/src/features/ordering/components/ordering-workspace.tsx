@@ -6,6 +6,7 @@ import { showSuccessToast } from '#lib/toasts.ts';
 import { useIsPhone } from '#lib/use-is-phone.ts';
 import { useCart, useSetCartLine } from '../api/cart.ts';
 import type { OrderingScope } from '../api/ordering-keys.ts';
+import { orderableQuantity } from '../model/quantity.ts';
 import { CatalogueBrowser } from './catalogue-browser.tsx';
 import { CartSection, CartSidePanel, LineCountBadge } from './cart-section.tsx';
 
@@ -25,7 +26,8 @@ export function OrderingWorkspace(props: { scope: OrderingScope }) {
     cart.data?.lines.find((line) => line.product_id === productId)?.quantity ?? 0;
   const onAdd = (product: CatalogueProduct, quantity: number) =>
     addLine.mutate(
-      { productId: product.id, quantity: inCart(product.id) + quantity },
+      // Onto what is there; a line left short of the rules (they changed) is brought up to them.
+      { productId: product.id, quantity: orderableQuantity(product, inCart(product.id) + quantity) },
       { onSuccess: () => showSuccessToast(`${product.name} added to cart`) },
     );
   const isAdding = (productId: string) => addLine.isPending && addLine.variables?.productId === productId;

@@ -1,6 +1,6 @@
 import { ActionIcon, Group, NumberInput } from '@mantine/core';
 import { useState } from 'react';
-import { orderableQuantity, type QuantityRule, stepDown, stepUp } from '../model/quantity.ts';
+import { firstQuantity, orderableQuantity, type QuantityRule, stepDown, stepUp } from '../model/quantity.ts';
 
 // Big enough to hit with a thumb (WCAG 2.5.8 asks 24 px; phones want about 44).
 const TOUCH = 44;
@@ -31,7 +31,8 @@ export function QuantityStepper(props: {
     setText(next);
     if (next !== props.value) props.onChange(next);
   };
-  const isAtFirst = stepDown(props.rule, props.value) === props.value;
+  // At or below the first orderable quantity there is nothing fewer to offer.
+  const isAtFirst = props.value <= firstQuantity(props.rule);
 
   return (
     <Group gap={4} wrap="nowrap">
