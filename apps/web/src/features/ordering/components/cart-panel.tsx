@@ -2,6 +2,7 @@ import { Alert, Button, Divider, Group, List, Stack, Text, Title } from '@mantin
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Cart } from '@tradeport/contract';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '#lib/api-error.ts';
 import { ConfirmDialog } from '#lib/ui/confirm-dialog.tsx';
@@ -59,6 +60,7 @@ export function CartPanel(props: { scope: OrderingScope; cart: Cart }) {
   const place = usePlaceOrder(scope);
   const clear = useClearCart(scope);
   const [isClearing, clearDialog] = useDisclosure(false);
+  const [isWaiting, setIsWaiting] = useState(false);
 
   const busyProductId = setLine.isPending
     ? (setLine.variables?.productId ?? null)
@@ -69,7 +71,11 @@ export function CartPanel(props: { scope: OrderingScope; cart: Cart }) {
   const canPlace = !isEmpty && cart.problems.length === 0;
 
   const placeOrder = async () => {
+    // A second tap while the last note is still saving must not send a second attempt.
+    if (isWaiting) return;
+    setIsWaiting(true);
     await details.settled();
+    setIsWaiting(false);
     // The cart as the last save left it: its total is what the person agrees to pay.
     const current = queryClient.getQueryData<Cart>(orderingKeys.cart(organisationId, scope)) ?? cart;
     place.mutate(current, {
@@ -143,7 +149,7 @@ export function CartPanel(props: { scope: OrderingScope; cart: Cart }) {
         size="lg"
         fullWidth
         disabled={!canPlace}
-        loading={place.isPending}
+        loading={isWaiting || place.isPending}
         onClick={() => void placeOrder()}
       >
         Place order

@@ -7,9 +7,10 @@ import {
   Skeleton,
   Stack,
   TextInput,
+  VisuallyHidden,
 } from '@mantine/core';
 import { type CatalogueProduct, MIN_SEARCH_CHARS } from '@tradeport/contract';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { NoSearchMatches } from '#lib/ui/no-search-matches.tsx';
 import { PagedListContent } from '#lib/ui/paged-list-content.tsx';
@@ -57,6 +58,7 @@ export function CatalogueBrowser(props: { scope: OrderingScope } & Omit<ProductC
   const { searchText, setSearchText, search } = useUrlSearch({ minLength: MIN_SEARCH_CHARS });
   const query = useCatalogue(scope, { search, categoryId });
   const [opened, setOpened] = useState<CatalogueProduct | null>(null);
+  const headingId = useId();
 
   const products = query.data?.pages.flatMap((page) => page.items) ?? [];
   const categories = useSeenCategories(products);
@@ -72,7 +74,11 @@ export function CatalogueBrowser(props: { scope: OrderingScope } & Omit<ProductC
   const isChosenUnlisted = categoryId !== null && !categories.some((c) => c.id === categoryId);
 
   return (
-    <Stack gap="md">
+    <Stack gap="md" component="section" aria-labelledby={headingId}>
+      {/* The page's outline: the products, then the cart (h2 both), for screen-reader navigation. */}
+      <VisuallyHidden component="h2" id={headingId}>
+        Products
+      </VisuallyHidden>
       <Group align="flex-end" gap="sm">
         <TextInput
           type="search"
