@@ -38,7 +38,7 @@ function Results(props: { term: string | null; onChoose: (customer: ChosenCustom
           <Button
             size="md"
             variant="light"
-            aria-label={`Order for ${customer.title}`}
+            aria-label={`Choose ${customer.title}`}
             onClick={() => props.onChoose(chosen(customer))}
           >
             Choose

@@ -26,7 +26,8 @@ export function ProductCard(props: { product: CatalogueProduct } & ProductCardAc
   return (
     <Card withBorder padding="sm" component="li" aria-label={product.name} h="100%">
       <Stack gap="xs" h="100%" justify="space-between">
-        <UnstyledButton onClick={() => props.onOpen(product)} aria-label={`Details of ${product.name}`}>
+        {/* Named by its visible words, the product's name (WCAG 2.5.3); it opens the product's detail. */}
+        <UnstyledButton onClick={() => props.onOpen(product)} aria-haspopup="dialog">
           <Stack gap={6}>
             <ProductImage src={product.image} height={140} />
             <Text fw={600} lh={1.3}>
@@ -50,7 +51,7 @@ export function ProductCard(props: { product: CatalogueProduct } & ProductCardAc
           />
           <Button
             size="md"
-            aria-label={`Add ${product.name} to cart`}
+            aria-label={`Add to cart: ${product.name}`}
             loading={props.isAdding(product.id)}
             onClick={() => props.onAdd(product, quantity)}
           >

@@ -42,7 +42,7 @@ function ProductDetail(props: { product: CatalogueProduct } & Omit<ProductCardAc
         <QuantityStepper productName={product.name} rule={product} value={quantity} onChange={setQuantity} />
         <Button
           size="md"
-          aria-label={`Add ${product.name} to cart`}
+          aria-label={`Add to cart: ${product.name}`}
           loading={props.isAdding(product.id)}
           onClick={() => props.onAdd(product, quantity)}
         >
@@ -65,7 +65,14 @@ export function ProductDetailModal(
   const isPhone = useIsPhone();
   const { product, onClose, ...actions } = props;
   return (
-    <Modal opened={product !== null} onClose={onClose} title={product?.name} size="lg" fullScreen={isPhone}>
+    <Modal
+      opened={product !== null}
+      onClose={onClose}
+      title={product?.name}
+      size="lg"
+      fullScreen={isPhone}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {product && <ProductDetail key={product.id} product={product} {...actions} />}
     </Modal>
   );

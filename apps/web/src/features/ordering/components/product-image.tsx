@@ -6,7 +6,13 @@ export function ProductImage(props: { src: string | null; height: number }) {
   const [isBroken, setIsBroken] = useState(false);
   if (!props.src || isBroken) {
     return (
-      <Center h={props.height} bg="var(--mantine-color-default-hover)" style={{ borderRadius: 4 }}>
+      // Hidden from screen readers like a picture would be: the name beside it says what it is.
+      <Center
+        h={props.height}
+        bg="var(--mantine-color-default-hover)"
+        style={{ borderRadius: 4 }}
+        aria-hidden
+      >
         <Text size="sm" c="dimmed">
           No image
         </Text>

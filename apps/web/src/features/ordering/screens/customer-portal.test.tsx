@@ -62,7 +62,7 @@ describe('Customer ordering portal', () => {
     await userEvent.type(quantity, '20{Enter}');
     expect(quantity).toHaveValue('24');
 
-    await userEvent.click(milkCard.getByRole('button', { name: 'Add Full Cream Milk 2L to cart' }));
+    await userEvent.click(milkCard.getByRole('button', { name: 'Add to cart: Full Cream Milk 2L' }));
     expect(await screen.findByText('Full Cream Milk 2L added to cart')).toBeInTheDocument();
     const [added] = requestsOf(api.requests)(route(setCartLine));
     expect(added?.body).toEqual({ quantity: 24 });
@@ -75,7 +75,7 @@ describe('Customer ordering portal', () => {
     expect(milkCard.getByText('24 in cart')).toBeInTheDocument();
 
     // Adding again adds to what is there.
-    await userEvent.click(milkCard.getByRole('button', { name: 'Add Full Cream Milk 2L to cart' }));
+    await userEvent.click(milkCard.getByRole('button', { name: 'Add to cart: Full Cream Milk 2L' }));
     await waitFor(() => expect(cart.linesOf(cafeAroma.id)).toEqual({ [milk.id]: 48 }));
   });
 
@@ -112,12 +112,12 @@ describe('Customer ordering portal', () => {
   it('opens a product’s detail with its description and adds from there', async () => {
     const { cart } = openPortal();
     await userEvent.click(
-      (await card('Full Cream Milk 2L')).getByRole('button', { name: 'Details of Full Cream Milk 2L' }),
+      (await card('Full Cream Milk 2L')).getByRole('button', { name: 'Full Cream Milk 2L' }),
     );
     const dialog = within(await screen.findByRole('dialog', { name: 'Full Cream Milk 2L' }));
     expect(dialog.getByText('Fresh full cream milk from the Hunter Valley')).toBeInTheDocument();
     expect(dialog.getByText('MILK-2L')).toBeInTheDocument();
-    await userEvent.click(dialog.getByRole('button', { name: 'Add Full Cream Milk 2L to cart' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Add to cart: Full Cream Milk 2L' }));
     await waitFor(() => expect(cart.linesOf(cafeAroma.id)).toEqual({ [milk.id]: 12 }));
   });
 
@@ -125,8 +125,7 @@ describe('Customer ordering portal', () => {
     stubPhoneWidth();
     const { cart } = openPortal();
     cart.putLine(cafeAroma.id, beans.id, 2);
-    const button = await screen.findByRole('button', { name: 'View cart, 1 line, $66.11' });
-    expect(button).toHaveTextContent('View cart1 line$66.11');
+    const button = await screen.findByRole('button', { name: /^View cart\s*1 line\s*\$66\.11$/ });
     expect(screen.queryByRole('complementary', { name: 'Cart' })).toBeNull();
 
     await userEvent.click(button);

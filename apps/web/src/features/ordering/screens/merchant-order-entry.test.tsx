@@ -57,7 +57,7 @@ describe('Merchant order entry', () => {
     const results = within(await screen.findByRole('list', { name: 'Matching customers' }));
     // The house account is offered as walk-in, not among the search's results.
     expect(results.queryByText('Harbour Wholesale (house)')).toBeNull();
-    await userEvent.click(results.getByRole('button', { name: 'Order for Café Aroma' }));
+    await userEvent.click(results.getByRole('button', { name: 'Choose Café Aroma' }));
 
     expect(await screen.findByText('Ordering for Café Aroma')).toBeInTheDocument();
     expect(router.state.location.search).toBe(`?customer=${cafeAroma.id}`);
@@ -69,7 +69,7 @@ describe('Merchant order entry', () => {
     const catalogue = api.requestsTo(route(listCatalogue, { id: harbour.id }));
     expect(catalogue[0]?.query.get('customer_organisation_id')).toBe(cafeAroma.id);
 
-    await userEvent.click(milkCard.getByRole('button', { name: 'Add Full Cream Milk 2L to cart' }));
+    await userEvent.click(milkCard.getByRole('button', { name: 'Add to cart: Full Cream Milk 2L' }));
     await waitFor(() => expect(cart.linesOf(cafeAroma.id)).toEqual({ [milk.id]: 12 }));
     const [added] = api.requestsTo(route(setCartLine));
     expect(added?.query.get('merchant_id')).toBe(harbour.id);
