@@ -62,6 +62,12 @@ export function CartDelivery(props: {
 }) {
   const { cart } = props;
   const chosen = cart.delivery_options.find((option) => option.id === cart.shipping_method_id) ?? null;
+  // A date saved earlier that the method no longer delivers on (it has passed) is not offered:
+  // the select asks for a new one, and the cart's problems say why it cannot be placed as it is.
+  const date =
+    chosen && cart.requested_delivery_date && chosen.dates.includes(cart.requested_delivery_date)
+      ? cart.requested_delivery_date
+      : '';
 
   if (cart.delivery_options.length === 0) {
     return (
@@ -96,7 +102,7 @@ export function CartDelivery(props: {
           label={chosen.kind === 'PICK_UP' ? 'Pick-up date' : 'Delivery date'}
           size="md"
           disabled={props.disabled}
-          value={cart.requested_delivery_date ?? ''}
+          value={date}
           onChange={(event) =>
             props.onChange({
               shipping_method_id: chosen.id,
@@ -104,8 +110,8 @@ export function CartDelivery(props: {
             })
           }
           data={[
-            ...(cart.requested_delivery_date ? [] : [{ value: '', label: 'Choose a date' }]),
-            ...chosen.dates.map((date) => ({ value: date, label: deliveryDateLabel(date) })),
+            ...(date ? [] : [{ value: '', label: 'Choose a date' }]),
+            ...chosen.dates.map((option) => ({ value: option, label: deliveryDateLabel(option) })),
           ]}
         />
       )}

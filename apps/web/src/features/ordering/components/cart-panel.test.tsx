@@ -100,6 +100,20 @@ describe('Cart', () => {
     ]);
   });
 
+  it('asks for a new date when the one saved has passed', async () => {
+    const cart = fakeCartServer({ products: [beans], deliveryOptions: [weekdayDelivery] });
+    cart.putLine(cafeAroma.id, beans.id, 2);
+    cart.chooseDelivery(cafeAroma.id, weekdayDelivery.id, '2026-11-20');
+    stubOrderingApi({ as: 'customer', products: [beans], cart });
+    renderOrdering('customer');
+    const panel = within(await screen.findByRole('complementary', { name: 'Cart' }));
+    const date = await panel.findByRole('combobox', { name: 'Delivery date' });
+    expect(date).toHaveValue('');
+    expect(within(date).getByRole('option', { name: 'Choose a date' })).toBeInTheDocument();
+    await userEvent.selectOptions(date, 'Thu 26/11/2026');
+    await waitFor(() => expect(cart.cartOf(cafeAroma.id).requested_delivery_date).toBe('2026-11-26'));
+  });
+
   it('saves the PO number and notes when their field is left', async () => {
     const { api, cart, panel } = await openCart({ lines: [[beans.id, 2]] });
     await userEvent.type(panel.getByRole('textbox', { name: 'Purchase order number' }), 'PO-77');
