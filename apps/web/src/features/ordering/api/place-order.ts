@@ -41,8 +41,9 @@ export function usePlaceOrder(scope: OrderingScope) {
       }),
     onSuccess: () => {
       attempt.current = null;
-      // The server emptied the cart as it placed the order.
-      return queryClient.invalidateQueries({ queryKey: orderingKeys.cart(organisationId, scope) });
+      // The server emptied the cart as it placed the order. Not awaited: the screen moves on to the
+      // order at once rather than showing the empty cart first.
+      void queryClient.invalidateQueries({ queryKey: orderingKeys.cart(organisationId, scope) });
     },
     onError: (error) => {
       // Prices or the cart changed: show the cart as it is now, so the person can check it.
