@@ -18,9 +18,13 @@ export const LARGE_LOGINS = {
  * Runs `seed:large` against DATABASE_URL, or the PGlite in DATA_DIR when DATABASE_URL is empty,
  * echoing its per-stage timings. Resolves with the wall time in ms.
  */
-export async function loadLargeData(env: { DATABASE_URL: string } | { DATA_DIR: string }): Promise<number> {
+export async function loadLargeData(
+  env: { DATABASE_URL: string } | { DATA_DIR: string },
+  options: { orders?: number } = {},
+): Promise<number> {
   const startedAt = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', LARGE_SEED_CLI], {
+  const args = options.orders === undefined ? [] : [`--orders=${options.orders}`];
+  const child = spawn(process.execPath, ['--import', 'tsx', LARGE_SEED_CLI, ...args], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -356,7 +356,7 @@ async function onEngine(engine: Engine): Promise<Figures | undefined> {
     // Seeded before the server starts: PGlite allows one process per data dir.
     const dataDir = await mkdtemp(path.join(tmpdir(), 'tradeport-bench-catalogue-'));
     try {
-      const ms = await loadLargeData({ DATA_DIR: dataDir });
+      const ms = await loadLargeData({ DATA_DIR: dataDir }, { orders: 0 });
       console.log(`  seed:large wall time (${engine}): ${(ms / 1000).toFixed(1)} s`);
       const server = await startServer({ dataDir });
       try {
@@ -371,7 +371,7 @@ async function onEngine(engine: Engine): Promise<Figures | undefined> {
   const postgres = await createBenchDatabase();
   if (!postgres) return undefined;
   try {
-    const ms = await loadLargeData({ DATABASE_URL: postgres.url });
+    const ms = await loadLargeData({ DATABASE_URL: postgres.url }, { orders: 0 });
     console.log(`  seed:large wall time (${engine}): ${(ms / 1000).toFixed(1)} s`);
     await vacuum(postgres.url);
     const server = await startServer({ env: { DATABASE_URL: postgres.url } });

@@ -8,12 +8,15 @@ import { emailVerificationRoutes } from './modules/account/email-verification.ro
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { catalogueTaxonomyRoutes } from './modules/catalogue-taxonomy/catalogue-taxonomy.routes.ts';
+import { customerViewRoutes } from './modules/customer-view/customer-view.routes.ts';
 import { customerPortalRoutes } from './modules/customers/customer-portal.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
+import { orderDocumentsRoutes } from './modules/order-documents/order-documents.routes.ts';
 import { organisationsRoutes } from './modules/organisations/organisations.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
+import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -84,12 +87,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   peopleRoutes(app, deps);
   customersRoutes(app, deps);
   customerPortalRoutes(app, deps);
+  customerViewRoutes(app, deps);
   uploadsRoutes(app, deps);
   catalogueTaxonomyRoutes(app, deps);
   productsRoutes(app, deps);
   pricingRoutes(app, deps);
   visibilityRoutes(app, deps);
   catalogueRoutes(app, deps);
+  shippingRoutes(app, deps);
+  orderDocumentsRoutes(app, deps);
 
   await installSpa(app, options.webDistDir ?? config.webDistDir ?? DEFAULT_WEB_DIST);
   return app;

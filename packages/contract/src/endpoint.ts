@@ -30,8 +30,11 @@ export type Endpoint<
   status?: 200 | 201 | 202 | 204;
   /** Largest request body in bytes, when an endpoint takes more than the server's default. */
   bodyLimit?: number;
-  /** A non-JSON success body (the response schema is then the raw text). */
-  produces?: 'text/csv';
+  /**
+   * A file instead of JSON: the media type of the success body. Its response schema is the raw
+   * text (CSV) or the bytes as a Blob (PDF), as the client reads them.
+   */
+  produces?: 'text/csv' | 'application/pdf';
 };
 
 /** Declares an endpoint once; the server registers it, the client calls it, OpenAPI describes it. */

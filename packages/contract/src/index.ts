@@ -6,6 +6,7 @@ export * from './catalogue-rules.ts';
 export * from './catalogue-taxonomy.ts';
 export * from './constants.ts';
 export * from './csv.ts';
+export * from './customer-view.ts';
 export * from './customers.ts';
 export * from './endpoint.ts';
 export * from './enums.ts';
@@ -13,6 +14,7 @@ export * from './errors.ts';
 export * from './ids.ts';
 export * from './money.ts';
 export * from './organisation-selection.ts';
+export * from './order-documents.ts';
 export * from './order-status.ts';
 export * from './order-totals.ts';
 export * from './ordering.ts';
@@ -24,6 +26,8 @@ export * from './product-groups.ts';
 export * from './product-csv.ts';
 export * from './product-search.ts';
 export * from './products.ts';
+export * from './shipping.ts';
+export * from './shipping-rules.ts';
 export * from './system.ts';
 export * from './text.ts';
 export * from './uploads.ts';
@@ -34,11 +38,14 @@ import * as account from './account.ts';
 import * as auth from './auth.ts';
 import * as catalogue from './catalogue.ts';
 import * as catalogueTaxonomy from './catalogue-taxonomy.ts';
+import * as customerView from './customer-view.ts';
 import * as customers from './customers.ts';
 import type { Endpoint } from './endpoint.ts';
+import * as orderDocuments from './order-documents.ts';
 import * as organisations from './organisations.ts';
 import * as products from './products.ts';
 import * as pricing from './pricing.ts';
+import * as shipping from './shipping.ts';
 import * as system from './system.ts';
 import * as uploads from './uploads.ts';
 import * as users from './users.ts';
@@ -54,10 +61,13 @@ export const endpoints: Endpoint[] = /* @__PURE__ */ [
   auth,
   catalogue,
   catalogueTaxonomy,
+  customerView,
   customers,
+  orderDocuments,
   organisations,
   products,
   pricing,
+  shipping,
   system,
   uploads,
   users,

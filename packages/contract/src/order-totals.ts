@@ -63,6 +63,8 @@ export function computeOrderTotals(input: {
     assertWhole(line.gstRateBasisPoints, `lines[${i}].gstRateBasisPoints`, 0);
   });
   assertWhole(input.deliveryFeeCents, 'deliveryFeeCents', 0);
+  // Checked like the lines' rates: a negative one would hand GST back on the delivery fee.
+  assertWhole(input.deliveryGstRateBasisPoints, 'deliveryGstRateBasisPoints', 0);
   // The delivery fee is taxed as one more line of quantity 1.
   const taxed = [
     ...input.lines.map((line) => ({

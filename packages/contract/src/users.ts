@@ -30,6 +30,11 @@ export const CurrentUser = z.object({
   deactivate_date: z.iso.datetime().nullable(),
   payment_failed_date: z.iso.datetime().nullable(),
   organisations: z.array(OrganisationMembership),
+  /**
+   * Set while a merchant member views the portal as the merchant's house customer (the
+   * impersonation cookie): the house customer is then among `organisations`, as a User.
+   */
+  customer_view: z.object({ merchant_id: Id, customer_organisation_id: Id }).nullable(),
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 

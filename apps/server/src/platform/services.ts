@@ -8,6 +8,7 @@ import { createJobs, type Jobs, type JobsLog } from './jobs/jobs.ts';
 import { createMailQueue } from './mail/outbox.ts';
 import { startMailWorker } from './mail/mail-worker.ts';
 import { createImageStorage } from './storage/create-image-storage.ts';
+import { startOrderPlacedWorker } from '../modules/order-documents/order-placed.job.ts';
 
 export type ServiceLog = JobsLog & { info(obj: object, msg: string): void };
 
@@ -52,7 +53,18 @@ export async function createServices(options: {
     deps,
     jobs,
     // Separate so main.ts can begin answering requests first; jobs queued meanwhile just wait.
-    startWorkers: () => startMailWorker({ database, jobs, config: config.mail, log: options.log }),
+    // Every job's handler starts here: mail delivery, and the mails an order's placing sends.
+    startWorkers: async () => {
+      await startMailWorker({ database, jobs, config: config.mail, log: options.log });
+      await startOrderPlacedWorker({
+        database,
+        jobs,
+        mail: deps.mail,
+        appUrl: config.appUrl,
+        now,
+        log: options.log,
+      });
+    },
     stop: () => jobs.stop(),
   };
 }

@@ -5,6 +5,7 @@ import type { Db } from '../platform/db/client.ts';
 import { customerAccounts, memberships, organisations, users } from '../platform/db/schema/index.ts';
 import { createHouseAccount } from '../modules/organisations/organisations.service.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
+import { seedDemoDelivery } from './demo-delivery.ts';
 
 const DEMO_PASSWORD = 'demo-password-1';
 export const DEMO_LOGINS = [
@@ -178,6 +179,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
       }
     }
     await seedDemoCatalogue(tx, merchant.id);
+    await seedDemoDelivery(tx, merchant.id);
     return true;
   });
 }

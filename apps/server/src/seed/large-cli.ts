@@ -3,6 +3,7 @@
 // Stop the server first when it runs on PGlite: one process per data dir.
 //   --slug=<slug>   another merchant beside an earlier one (users admin@<slug>.test, customer@<slug>.test)
 //   --products=<n>  fewer or more products (tier prices scale with them)
+//   --orders=<n>    fewer or more orders than 1,000,000 (0: the catalogue only)
 import path from 'node:path';
 import { openDatabase } from '../platform/db/client.ts';
 import { migrateDatabase } from '../platform/db/migrate.ts';
@@ -13,6 +14,7 @@ const argument = (name: string) =>
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const dataDir = path.resolve(process.env.DATA_DIR || './data');
 const products = argument('products') ? Number(argument('products')) : undefined;
+const orders = argument('orders') !== undefined ? Number(argument('orders')) : undefined;
 
 console.log(
   `Seeding the large data set into ${databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${dataDir}`}`,
@@ -31,6 +33,7 @@ try {
   const result = await seedLarge(database.db, {
     slug: argument('slug'),
     ...(products ? { products, tierPrices: products * 3 } : {}),
+    orders,
     log: (line) => console.log(line),
   });
   console.log(

@@ -26,6 +26,7 @@ import {
   type Vocabulary,
 } from './large-catalogue.ts';
 import { seedCustomers, slugify } from './large-customers.ts';
+import { seedLargeOrders } from './large-orders.ts';
 import { LARGE_NOUNS } from './large-nouns.ts';
 import { LARGE_BRANDS, LARGE_SUPPLIERS, LARGE_UNITS } from './large-words.ts';
 
@@ -40,6 +41,8 @@ export type SeedLargeOptions = {
   /** Fraction of products in a visibility group. */
   groupShare?: number;
   customers?: number;
+  /** Orders across the customers (seedLargeOrders); 0 for a catalogue only. */
+  orders?: number;
   password?: string;
   /** Progress lines (one per stage, with its time); silent when absent. */
   log?: (line: string) => void;
@@ -70,6 +73,7 @@ const DEFAULTS = {
   groups: 50,
   groupShare: 0.1,
   customers: 5_000,
+  orders: 1_000_000,
   password: 'large-password-1',
 };
 
@@ -203,10 +207,14 @@ export async function seedLarge(db: Db, options: SeedLargeOptions = {}): Promise
     return { merchantId, customerOrganisationId };
   });
 
+  await stage(`orders (${settings.orders})`, () =>
+    seedLargeOrders(db, { merchantId: seeded.merchantId, count: settings.orders, now, log }),
+  );
+
   // Fresh statistics, so the first queries are planned for 100,000 rows rather than for none.
   await stage('analyze', () =>
     db.execute(
-      sql`analyze products, tier_prices, visibility_group_products, visibility_group_customers, customer_accounts, organisations`,
+      sql`analyze products, tier_prices, visibility_group_products, visibility_group_customers, customer_accounts, organisations, orders, order_lines, order_events`,
     ),
   );
   return {

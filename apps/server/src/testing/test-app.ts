@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../platform/config.ts';
 import { type Database, openDatabase } from '../platform/db/client.ts';
+import type { Jobs } from '../platform/jobs/jobs.ts';
 import { createServices } from '../platform/services.ts';
 import {
   createPostgresTestDatabase,
@@ -16,6 +17,8 @@ import {
 export type TestApp = {
   app: FastifyInstance;
   database: Database;
+  /** The app's job queue, to queue a job as a request would (`sendInTransaction`). */
+  jobs: Jobs;
   /** Moves the clock the app sees (tokens, expiry checks). */
   setNow(date: Date): void;
   close(): Promise<void>;
@@ -84,6 +87,7 @@ export async function createTestApp(
   return {
     app,
     database,
+    jobs: services.jobs,
     setNow: (date) => {
       now = date;
     },

@@ -2,7 +2,7 @@ import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { showErrorToast, showSuccessToast } from '#lib/toasts.ts';
+import { showErrorToast, showInfoToast, showSuccessToast } from '#lib/toasts.ts';
 import { contrastRatio } from '#testing/contrast.ts';
 import { cssVariablesResolver, Providers, theme } from './providers.tsx';
 
@@ -34,10 +34,11 @@ describe('Providers', () => {
     act(() => {
       showErrorToast('Failure');
       showSuccessToast('Saved');
+      showInfoToast('Returning');
     });
 
-    expect(await screen.findByText('Saved')).toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: 'Close message' })).toHaveLength(2);
+    expect(await screen.findByText('Returning')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Close message' })).toHaveLength(3);
   });
 });
 

@@ -58,6 +58,9 @@ const SCREENS: Partial<Record<RoutePattern, ComponentType | LazyExoticComponent<
   '/orders/create': lazyScreen(() =>
     import('#features/ordering/screens/create-order-screen.tsx').then((m) => m.CreateOrderScreen),
   ),
+  '/delivery': lazyScreen(() =>
+    import('#features/delivery/screens/delivery-screen.tsx').then((m) => m.DeliveryScreen),
+  ),
   '/customers': lazyScreen(() =>
     import('#features/customers/screens/customers-screen.tsx').then((m) => m.CustomersScreen),
   ),

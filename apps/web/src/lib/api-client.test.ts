@@ -1,5 +1,5 @@
 import { notificationsStore } from '@mantine/notifications';
-import { exportProducts, getCurrentUser, getEnvironment, signIn } from '@tradeport/contract';
+import { bulkOrderPdf, exportProducts, getCurrentUser, getEnvironment, signIn } from '@tradeport/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { harbour, longSession, merchantUser } from '#testing/fixtures.ts';
 import { jsonResponse } from '#testing/render-routes.tsx';
@@ -166,6 +166,23 @@ describe('request of a file download', () => {
     expect(headers.get('x-organisation-id')).toBe(harbour.id);
     expect(headers.get('x-page-path')).toBe('/orders');
     expect(headers.get('accept')).toBe('text/csv');
+  });
+
+  it('resolves a PDF with its bytes as a Blob, not as text', async () => {
+    sessionStore.set(longSession);
+    const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0xff, 0x00, 0xe2]);
+    fetchMock.mockResolvedValue(
+      new Response(bytes, { status: 200, headers: { 'content-type': 'application/pdf' } }),
+    );
+
+    const pdf = await request(bulkOrderPdf, {
+      params: { id: harbour.id, type: 'invoice' },
+      body: { order_ids: [harbour.id] },
+      organisationId: harbour.id,
+    });
+    expect(pdf).toBeInstanceOf(Blob);
+    expect(new Uint8Array(await pdf.arrayBuffer())).toEqual(bytes);
+    expect(lastCall().headers.get('accept')).toBe('application/pdf');
   });
 
   it('toasts a refusal as SPEC §8 says and rejects with it', async () => {

@@ -46,7 +46,7 @@ function reportFailure(endpoint: Endpoint, error: ApiError, handledErrorCodes: r
 /**
  * Calls an endpoint of the contract with the session's bearer token, the page path and the chosen
  * organisation, and parses the answer with the endpoint's response schema: JSON, or for an endpoint
- * that `produces` a file (a CSV export) its text, to hand to saveTextFile.
+ * that `produces` a file its text (a CSV export, for saveTextFile) or its bytes (a PDF, for saveFile).
  */
 export async function request<E extends Endpoint>(
   endpoint: E,

@@ -66,12 +66,14 @@ function requestInit(endpoint: Endpoint, options: SendOptions): RequestInit {
 
 async function readSuccess(endpoint: Endpoint, response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
-  return endpoint.produces ? response.text() : readJson(response);
+  if (!endpoint.produces) return readJson(response);
+  // Text files (CSV) as text; anything else (a PDF) as its bytes, which text decoding would corrupt.
+  return endpoint.produces.startsWith('text/') ? response.text() : response.blob();
 }
 
 /**
  * One HTTP call through the contract, without side effects: resolves with the parsed response (the
- * text itself for an endpoint that `produces` a file) or rejects with an ApiError. Session handling
+ * text itself for an endpoint that `produces` a text file, a Blob for a PDF) or rejects with an ApiError. Session handling
  * and toasts live in api-client.ts.
  */
 export async function send<E extends Endpoint>(

@@ -20,3 +20,8 @@ export function showSuccessToast(message: string): void {
     closeButtonProps,
   });
 }
+
+/** Says what is happening when nothing has gone wrong (returning to the merchant, SPEC §4). */
+export function showInfoToast(message: string): void {
+  notifications.show({ id: `info:${message}`, color: 'blue', message, autoClose: 4_000, closeButtonProps });
+}

@@ -30,6 +30,7 @@ export const merchantUser: CurrentUser = {
   trial_end: null,
   deactivate_date: null,
   payment_failed_date: null,
+  customer_view: null,
   organisations: [harbour, bayside],
 };
 

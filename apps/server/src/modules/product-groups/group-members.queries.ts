@@ -128,10 +128,24 @@ const toGroupCustomer = (row: {
 });
 
 export async function listGroupCustomerPage(db: Db, options: InGroup & PageOptions) {
+  return listMerchantCustomerPage(db, {
+    ...options,
+    isMember: options.kind.customers.isMember(options.groupId),
+  });
+}
+
+/**
+ * A page of the merchant's customer accounts that `isMember` picks (a condition on
+ * customer_accounts), by name, with search: a group's customers, a delivery method's.
+ */
+export async function listMerchantCustomerPage(
+  db: Db,
+  options: { merchantId: string; isMember: SQL } & PageOptions,
+) {
   const rows = await selectCustomers(db, {
     merchantId: options.merchantId,
     conditions: [
-      options.kind.customers.isMember(options.groupId),
+      options.isMember,
       options.search ? ilike(organisations.title, containsPattern(options.search)) : undefined,
       afterCursor({ cursor: options.cursor, sortKey: customerSortKey, id: customerAccounts.id }),
     ],

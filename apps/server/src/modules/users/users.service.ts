@@ -1,6 +1,7 @@
 import { type CurrentUser, selectOrganisation } from '@tradeport/contract';
 import type { AppDeps } from '../../app-deps.ts';
 import { unauthorized } from '../../platform/errors.ts';
+import type { AccessQueries } from '../../platform/tenancy/membership.queries.ts';
 import {
   prepareCustomerMerchant,
   preparePendingInvitations,
@@ -9,7 +10,34 @@ import {
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export function createUsersService({ database: { db } }: Pick<AppDeps, 'database'>) {
+/**
+ * The house customer a merchant member is viewing the portal as (customer view), as one more
+ * membership at User level: undefined when the cookie names nothing the person may view.
+ */
+async function customerViewMembership(
+  findCustomerView: AccessQueries['findCustomerView'],
+  options: { userId: string; customerViewId?: string },
+) {
+  if (!options.customerViewId) return undefined;
+  const view = await findCustomerView({ userId: options.userId, organisationId: options.customerViewId });
+  if (!view) return undefined;
+  const { organisation } = view;
+  return {
+    merchantId: view.merchantId,
+    membership: {
+      ...organisation,
+      kind: organisation.kind,
+      level: 'User' as const,
+      active: true,
+      invitationAccepted: true,
+    },
+  };
+}
+
+export function createUsersService(
+  { database: { db } }: Pick<AppDeps, 'database'>,
+  { findCustomerView }: Pick<AccessQueries, 'findCustomerView'>,
+) {
   const userWithOrganisations = prepareUserWithOrganisations(db);
   const customerMerchant = prepareCustomerMerchant(db);
   const pendingInvitations = preparePendingInvitations(db);
@@ -19,14 +47,17 @@ export function createUsersService({ database: { db } }: Pick<AppDeps, 'database
     async getCurrentUser(options: {
       userId: string;
       requestedOrganisationId?: string;
+      /** The house customer the impersonation cookie names, if any. */
+      customerViewId?: string;
     }): Promise<CurrentUser> {
       const rows = await userWithOrganisations.execute({ userId: options.userId });
       const person = rows[0];
       // A valid token for a deleted user: the session is over.
       if (!person) throw unauthorized();
 
+      const view = await customerViewMembership(findCustomerView, options);
       // A person with no memberships comes back as one row whose organisation columns are all null.
-      const memberships = rows.flatMap(({ organisation: o }) =>
+      const ownMemberships = rows.flatMap(({ organisation: o }) =>
         o?.id && o.title !== null && o.kind && o.level && o.invitationAccepted !== null
           ? [
               {
@@ -40,6 +71,7 @@ export function createUsersService({ database: { db } }: Pick<AppDeps, 'database
             ]
           : [],
       );
+      const memberships = view ? [...ownMemberships, view.membership] : ownMemberships;
       // Invitations go to an email, so an account that has not proven it owns the address
       // (anyone can sign up with anyone's email) does not see them.
       const invited = person.emailVerified ? await pendingInvitations.execute({ email: person.email }) : [];
@@ -86,6 +118,9 @@ export function createUsersService({ database: { db } }: Pick<AppDeps, 'database
         deactivate_date: iso(current?.deactivateDate ?? null),
         payment_failed_date: iso(current?.paymentFailedDate ?? null),
         organisations: listed,
+        customer_view: view
+          ? { merchant_id: view.merchantId, customer_organisation_id: view.membership.id }
+          : null,
       };
     },
   };

@@ -55,6 +55,7 @@ describe('GET /api/v1/users/current', () => {
           user_level: 'Admin',
         },
       ],
+      customer_view: null,
     });
   });
 

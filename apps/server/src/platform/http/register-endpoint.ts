@@ -49,14 +49,28 @@ export function declaredAccess(app: FastifyInstance): ReadonlyMap<Endpoint, Acce
   return declaredRules.get(app) ?? new Map();
 }
 
-/** A download's body made piece by piece, so a large file never sits whole in memory. */
-export type TextStream = AsyncIterable<string>;
+/**
+ * A download's body made piece by piece (text for CSV, bytes for PDF), so a large file never sits
+ * whole in memory: it is pulled as the client reads, so the next piece is made only when needed.
+ */
+export type DownloadStream = AsyncIterable<string | Uint8Array>;
 
 export type DownloadHandler<E extends Endpoint, A = unknown> = (
   context: EndpointContext<E, A>,
-) => Promise<TextStream>;
+) => Promise<DownloadStream>;
 
-const FILE_EXTENSIONS: Record<NonNullable<Endpoint['produces']>, string> = { 'text/csv': 'csv' };
+const FILE_EXTENSIONS: Record<NonNullable<Endpoint['produces']>, string> = {
+  'text/csv': 'csv',
+  'application/pdf': 'pdf',
+};
+
+/** Text says its encoding; a binary type has none. */
+const contentTypeOf = (produces: NonNullable<Endpoint['produces']>) =>
+  produces.startsWith('text/') ? `${produces}; charset=utf-8` : produces;
+
+/** The name a download is saved as: fixed, or made from the request (`tax-invoices.pdf`). */
+export type DownloadFilename<E extends Endpoint, A = unknown> =
+  string | ((context: EndpointContext<E, A>) => string);
 
 /**
  * The success response as Fastify wants it. A non-JSON body is described by its media type, so
@@ -72,7 +86,7 @@ function successSchema(endpoint: Endpoint) {
 
 type RouteOptions = {
   access: AccessRule;
-  filename?: string;
+  filename?: DownloadFilename<Endpoint>;
   handler: (context: EndpointContext<Endpoint>) => Promise<unknown>;
 };
 
@@ -119,22 +133,23 @@ function addRoute(app: FastifyInstance, endpoint: Endpoint, options: RouteOption
       if (spec.type !== 'public' && request.actor === undefined) {
         throw new Error(`${endpoint.method} ${endpoint.path} reached its handler without an actor`);
       }
-      const result = await options.handler({
+      const context: EndpointContext<Endpoint> = {
         params: request.params,
         query: request.query,
         body: request.body,
         actor: request.actor,
         request,
         reply,
-      });
+      };
+      const result = await options.handler(context);
       reply.status(status);
       if (!endpoint.produces) return result;
       // A string with a non-JSON content type goes out as it is: the JSON serializer never sees it.
-      const filename =
-        options.filename ?? `${endpoint.tags[0] ?? 'download'}.${FILE_EXTENSIONS[endpoint.produces]}`;
-      reply.header('content-type', `${endpoint.produces}; charset=utf-8`);
+      const named = typeof options.filename === 'function' ? options.filename(context) : options.filename;
+      const filename = named ?? `${endpoint.tags[0] ?? 'download'}.${FILE_EXTENSIONS[endpoint.produces]}`;
+      reply.header('content-type', contentTypeOf(endpoint.produces));
       reply.header('content-disposition', `attachment; filename="${filename}"`);
-      return typeof result === 'string' ? result : Readable.from(result as TextStream);
+      return typeof result === 'string' ? result : Readable.from(result as DownloadStream);
     },
   });
 }
@@ -168,12 +183,12 @@ export function registerEndpoint<E extends Endpoint, A>(
 export function registerDownload<E extends Endpoint, A>(
   app: FastifyInstance,
   endpoint: E,
-  options: { access: AccessRule<A>; filename: string; handler: DownloadHandler<E, A> },
+  options: { access: AccessRule<A>; filename: DownloadFilename<E, A>; handler: DownloadHandler<E, A> },
 ) {
   if (!endpoint.produces) throw new Error(`${endpoint.path} does not declare what it produces`);
   addRoute(app, endpoint, {
     access: options.access,
-    filename: options.filename,
+    filename: options.filename as DownloadFilename<Endpoint>,
     handler: options.handler as (context: EndpointContext<Endpoint>) => Promise<unknown>,
   });
 }

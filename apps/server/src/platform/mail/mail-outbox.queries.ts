@@ -7,7 +7,10 @@ export type OutboxRow = typeof mailOutbox.$inferSelect;
 /** Keeps a mail to send; answers its id, which the delivery job names. */
 export async function insertOutboxMail(
   tx: Db,
-  values: { toAddress: string; subject: string; textBody: string; htmlBody: string | null },
+  values: Pick<
+    typeof mailOutbox.$inferInsert,
+    'toAddress' | 'subject' | 'textBody' | 'htmlBody' | 'attachments'
+  >,
 ): Promise<string> {
   const [row] = await tx.insert(mailOutbox).values(values).returning({ id: mailOutbox.id });
   return row!.id;

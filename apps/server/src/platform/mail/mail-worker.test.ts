@@ -89,6 +89,30 @@ describe('mail', () => {
     expect(row).toMatchObject({ attempts: 0, lastError: null });
   });
 
+  it('delivers a mail’s attachments byte for byte', async () => {
+    smtp = await startSmtpStandIn();
+    await startWorker({ smtpUrl: smtp.url });
+    const content = Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0xff, 0xe2, 0x80, 0x99, 0x0a]);
+    await queue({
+      ...resetEmail('attached@example.test', 'tok-8'),
+      attachments: [{ filename: 'INV-000001.pdf', contentType: 'application/pdf', content }],
+    });
+
+    const mail = await smtp.waitFor((m) => m.to === 'attached@example.test');
+    expect(mail.text).toContain('Choose a new password');
+    expect(mail.attachments).toEqual([
+      { filename: 'INV-000001.pdf', contentType: 'application/pdf', content },
+    ]);
+    const row = await outboxRow('attached@example.test');
+    expect(row?.attachments).toEqual([
+      {
+        filename: 'INV-000001.pdf',
+        content_type: 'application/pdf',
+        content_base64: content.toString('base64'),
+      },
+    ]);
+  });
+
   it('never sends a mail whose transaction rolled back', async () => {
     smtp = await startSmtpStandIn();
     await startWorker({ smtpUrl: smtp.url });
@@ -134,7 +158,12 @@ describe('mail', () => {
   it('without SMTP, writes the mail and its link to the log', async () => {
     const { entries, log } = collectingLog();
     await startWorker({ log });
-    await queue(resetEmail('log@example.test', 'tok-5'));
+    await queue({
+      ...resetEmail('log@example.test', 'tok-5'),
+      attachments: [
+        { filename: 'INV-000002.pdf', contentType: 'application/pdf', content: Buffer.alloc(10) },
+      ],
+    });
 
     await waitUntil(async () => Boolean((await outboxRow('log@example.test'))?.sentAt));
     const entry = entries.find((e) => e.level === 'info');
@@ -144,6 +173,8 @@ describe('mail', () => {
       mail: {
         to: 'log@example.test',
         links: ['https://tradeport.test/reset?token=tok-5&step=1'],
+        // Named and sized, never their bytes.
+        attachments: ['INV-000002.pdf (10 bytes)'],
         text: expect.stringContaining('Choose a new password'),
       },
     });

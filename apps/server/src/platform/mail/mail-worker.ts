@@ -68,6 +68,11 @@ function smtpDelivery(smtpUrl: string, from: string) {
       subject: mail.subject,
       text: mail.textBody,
       html: mail.htmlBody ?? undefined,
+      attachments: mail.attachments.map((attachment) => ({
+        filename: attachment.filename,
+        contentType: attachment.content_type,
+        content: Buffer.from(attachment.content_base64, 'base64'),
+      })),
       // Stable across retries, so a receiver can drop a copy sent twice after a lost acknowledgement.
       messageId: `<${mail.id}@${domain}>`,
     });
@@ -78,8 +83,22 @@ function smtpDelivery(smtpUrl: string, from: string) {
 function logDelivery(log: MailLog) {
   return async (mail: OutboxRow) => {
     const links = mail.textBody.match(/https?:\/\/[^\s<>"]+/g) ?? [];
+    // Attachments by name and size only: their bytes would flood the log.
+    const attachments = mail.attachments.map(
+      (attachment) =>
+        `${attachment.filename} (${Buffer.byteLength(attachment.content_base64, 'base64')} bytes)`,
+    );
     log.info(
-      { mail: { id: mail.id, to: mail.toAddress, subject: mail.subject, links, text: mail.textBody } },
+      {
+        mail: {
+          id: mail.id,
+          to: mail.toAddress,
+          subject: mail.subject,
+          links,
+          attachments,
+          text: mail.textBody,
+        },
+      },
       `mail to ${mail.toAddress} (SMTP_URL is not set, so it is written here instead of sent): ${mail.subject}`,
     );
   };

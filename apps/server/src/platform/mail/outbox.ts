@@ -2,7 +2,16 @@ import type { Db } from '../db/client.ts';
 import type { Jobs } from '../jobs/jobs.ts';
 import { insertOutboxMail } from './mail-outbox.queries.ts';
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+/** A file sent with a mail (an order's tax invoice). */
+export type MailAttachment = { filename: string; contentType: string; content: Buffer };
+
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+};
 
 /** The shape modules receive in AppDeps (`mail.queue({ tx, message })`). */
 export type MailQueue = { queue(options: { tx: Db; message: MailMessage }): Promise<void> };
@@ -27,6 +36,12 @@ export async function queueMail(options: {
     subject: message.subject.replace(/[\r\n]+/g, ' ').trim(),
     textBody: message.text,
     htmlBody: message.html ?? null,
+    // Kept whole in the outbox, so a retry days later still sends exactly what was queued.
+    attachments: (message.attachments ?? []).map((attachment) => ({
+      filename: attachment.filename,
+      content_type: attachment.contentType,
+      content_base64: attachment.content.toString('base64'),
+    })),
   });
   const data: MailSendJob = { outboxId };
   await jobs.sendInTransaction(tx, { name: MAIL_SEND_JOB, data });

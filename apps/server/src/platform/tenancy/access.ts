@@ -2,9 +2,11 @@ import type { Endpoint, UserLevel } from '@tradeport/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, forbidden, notFound } from '../errors.ts';
+import { presentedCustomerView } from './customer-view-cookie.ts';
 import type {
   AccessQueries,
   CustomerAccountAccess,
+  CustomerViewMembership,
   Membership,
   OrganisationKind,
   OrganisationRecord,
@@ -173,6 +175,18 @@ function checkRequirement(membership: Membership, requirement: Requirement) {
 }
 
 /**
+ * The caller as the house customer they are viewing the portal as (customer view), when the
+ * request's cookie names exactly this organisation: a second round trip, only on that path.
+ */
+async function customerViewOf(
+  queries: AccessQueries,
+  inputs: Inputs & { userId: string; organisationId: string },
+): Promise<CustomerViewMembership | undefined> {
+  if (presentedCustomerView(inputs.request) !== inputs.organisationId) return undefined;
+  return queries.findCustomerView({ userId: inputs.userId, organisationId: inputs.organisationId });
+}
+
+/**
  * Resolves a rule for a signed-in request in one database round trip, and returns the actor the
  * handler receives. Undefined when an id the rule reads is malformed: validation then answers 400.
  */
@@ -189,9 +203,11 @@ export async function resolveAccess(
     case 'member': {
       const organisationId = read(inputs, spec.organisation);
       if (!organisationId) return undefined;
-      const membership = spec.withOrganisation
-        ? await queries.findMembershipWithOrganisation({ userId, organisationId })
-        : await queries.findMembership({ userId, organisationId });
+      const membership =
+        (spec.withOrganisation
+          ? await queries.findMembershipWithOrganisation({ userId, organisationId })
+          : await queries.findMembership({ userId, organisationId })) ??
+        (await customerViewOf(queries, { ...inputs, organisationId }));
       if (!membership) throw notFound('Organisation');
       checkRequirement(membership, spec);
       return { userId, ...membership } satisfies MemberActor;

@@ -106,6 +106,36 @@ function prepareCustomerAccount(db: Db, options: { name: string; merchant: SQL |
     .prepare(options.name);
 }
 
+/**
+ * Customer view (SPEC §1, §4): a merchant member acting as the merchant's house customer. The
+ * caller counts as a User of the house customer organisation while they are a usable member of
+ * its merchant and the house account is not archived; nothing is stored for it but the cookie
+ * the request carries (customer-view-cookie.ts).
+ */
+function prepareCustomerView(db: Db) {
+  const callerIsMerchantMember = sql`exists (${db
+    .select({ one: sql`1` })
+    .from(memberships)
+    .innerJoin(organisations, eq(organisations.id, memberships.organisationId))
+    .where(and(eq(memberships.organisationId, customerAccounts.merchantId), isUsableMembership()))})`;
+  return db
+    .select({ merchantId: customerAccounts.merchantId, organisation: organisations })
+    .from(customerAccounts)
+    .innerJoin(organisations, eq(organisations.id, customerAccounts.customerOrganisationId))
+    .where(
+      and(
+        eq(customerAccounts.customerOrganisationId, organisationId),
+        eq(customerAccounts.isHouseAccount, true),
+        isNull(customerAccounts.archivedAt),
+        callerIsMerchantMember,
+      ),
+    )
+    .prepare('access_customer_view');
+}
+
+/** What a merchant member viewing as the house customer may do there: what a User of it may. */
+export type CustomerViewMembership = Membership & { merchantId: string; organisation: OrganisationRecord };
+
 const statementName = (prefix: string, kind: string) => `${prefix}_${kind.replace(/\W/g, '_')}`;
 
 /**
@@ -141,6 +171,7 @@ export function prepareAccessQueries(db: Db) {
     name: 'access_account',
     merchant: sql.placeholder('merchantId'),
   });
+  const customerView = prepareCustomerView(db);
   const accountOfOwner = byRecord((kind) =>
     prepareCustomerAccount(db, {
       name: statementName('access_account_of', kind),
@@ -170,6 +201,17 @@ export function prepareAccessQueries(db: Db) {
       recordId: string;
     }): Promise<Membership | undefined> {
       return (await membershipOfOwner[options.record].execute(options))[0];
+    },
+    /**
+     * The caller as the house customer `organisationId` of a merchant they belong to (customer
+     * view), if it is one; undefined for any other organisation.
+     */
+    async findCustomerView(options: {
+      userId: string;
+      organisationId: string;
+    }): Promise<CustomerViewMembership | undefined> {
+      const [row] = await customerView.execute(options);
+      return row && { organisationId: row.organisation.id, kind: 'CUSTOMER', level: 'User', ...row };
     },
     /** The customer account the caller may act through, with `merchantId` or a record's owner. */
     async findCustomerAccount(

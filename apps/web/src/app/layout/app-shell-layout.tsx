@@ -2,6 +2,8 @@ import { AppShell, Button, Center, Loader, ScrollArea, Stack, Text, Title } from
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { CustomerViewBanner } from '#features/customer-view/components/customer-view-banner.tsx';
+import { ViewAsCustomerButton } from '#features/customer-view/components/view-as-customer-button.tsx';
 import { ShellBanners } from '#features/session-states/components/shell-banners.tsx';
 import { TrialExpiredPage } from '#features/session-states/components/trial-expired-page.tsx';
 import { shellBanners, shellView } from '#features/session-states/shell-state.ts';
@@ -96,12 +98,20 @@ export function AppShellLayout() {
         />
       </AppShell.Header>
       <AppShell.Navbar id="side-navigation" aria-label="Main" p="sm">
-        <AppShell.Section pb="sm">{switcher}</AppShell.Section>
+        <AppShell.Section pb="sm">
+          <Stack gap="xs">
+            {switcher}
+            {currentUser.is_merchant && organisation && !isDisabled && (
+              <ViewAsCustomerButton organisation={organisation} />
+            )}
+          </Stack>
+        </AppShell.Section>
         <AppShell.Section grow component={ScrollArea}>
           <SideMenu sections={menu} />
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1}>
+        <CustomerViewBanner currentUser={currentUser} organisation={organisation} />
         <ShellBanners banners={banners} />
         <Suspense fallback={<Loader aria-label="Loading page" />}>
           {isForViewer ? <Outlet /> : <NotFoundPage />}

@@ -23,6 +23,7 @@ const merchant: CurrentUser = {
   trial_end: null,
   deactivate_date: null,
   payment_failed_date: null,
+  customer_view: null,
   organisations: [admin],
 };
 

@@ -10,8 +10,12 @@ export type ReceivedMail = {
   text: string;
   html?: string;
   messageId?: string;
+  /** Files attached to the mail, decoded to their bytes. */
+  attachments: ReceivedAttachment[];
   raw: string;
 };
+
+export type ReceivedAttachment = { filename: string; contentType: string; content: Buffer };
 
 export type SmtpStandIn = {
   /** `smtp://127.0.0.1:<port>`, ready for SMTP_URL. */
@@ -92,16 +96,27 @@ export async function startSmtpStandIn(options: { rejectFirst?: number } = {}): 
 type Part = { headers: Map<string, string>; body: string };
 
 /** Just enough MIME for what nodemailer writes: headers, multipart, quoted-printable, base64. */
-function parseMessage(raw: string): Pick<ReceivedMail, 'subject' | 'text' | 'html' | 'messageId'> {
+function parseMessage(
+  raw: string,
+): Pick<ReceivedMail, 'subject' | 'text' | 'html' | 'messageId' | 'attachments'> {
   const message = splitPart(raw);
   const leaves = flatten(message);
-  const text = leaves.find((part) => contentType(part).type === 'text/plain');
-  const html = leaves.find((part) => contentType(part).type === 'text/html');
+  const isAttachment = (part: Part) => /^attachment\b/i.test(part.headers.get('content-disposition') ?? '');
+  const bodies = leaves.filter((part) => !isAttachment(part));
+  const text = bodies.find((part) => contentType(part).type === 'text/plain');
+  const html = bodies.find((part) => contentType(part).type === 'text/html');
   return {
     subject: decodeWords(message.headers.get('subject') ?? ''),
     text: text ? decodeBody(text) : '',
     html: html ? decodeBody(html) : undefined,
     messageId: message.headers.get('message-id'),
+    attachments: leaves.filter(isAttachment).map((part) => ({
+      filename: decodeWords(
+        /filename="?([^";]+)"?/i.exec(part.headers.get('content-disposition') ?? '')?.[1] ?? '',
+      ),
+      contentType: contentType(part).type,
+      content: decodeBytes(part),
+    })),
   };
 }
 
@@ -132,16 +147,18 @@ function flatten(part: Part): Part[] {
     .flatMap((section) => flatten(splitPart(section.replace(/^\r?\n/, ''))));
 }
 
-function decodeBody(part: Part): string {
+function decodeBytes(part: Part): Buffer {
   const encoding = (part.headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
   const body = part.body.replace(/\r?\n$/, '');
-  const bytes =
-    encoding === 'base64'
-      ? Buffer.from(body.replace(/\s+/g, ''), 'base64')
-      : encoding === 'quoted-printable'
-        ? decodeQuotedPrintable(body)
-        : Buffer.from(body, 'utf8');
-  return bytes.toString('utf8').replace(/\r\n/g, '\n');
+  return encoding === 'base64'
+    ? Buffer.from(body.replace(/\s+/g, ''), 'base64')
+    : encoding === 'quoted-printable'
+      ? decodeQuotedPrintable(body)
+      : Buffer.from(body, 'utf8');
+}
+
+function decodeBody(part: Part): string {
+  return decodeBytes(part).toString('utf8').replace(/\r\n/g, '\n');
 }
 
 function decodeQuotedPrintable(body: string): Buffer {
