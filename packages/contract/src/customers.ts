@@ -37,8 +37,19 @@ export const CustomerPaymentSettings = z.object({
     .min(0, CREDIT_LIMIT_MESSAGE)
     .max(MAX_CREDIT_LIMIT_CENTS, CREDIT_LIMIT_MESSAGE)
     .nullable(),
+  /** Charged no GST on anything (an exporter, a charity with an exemption): resolveGstRate. */
+  is_tax_exempt: z.boolean(),
 });
 export type CustomerPaymentSettings = z.infer<typeof CustomerPaymentSettings>;
+
+/**
+ * The settings as a change sends them. Left out, `is_tax_exempt` stays as it is (false for a new
+ * customer): a client from before it existed must not clear an exemption by saving terms.
+ */
+export const CustomerPaymentSettingsInput = CustomerPaymentSettings.extend({
+  is_tax_exempt: z.boolean().optional(),
+});
+export type CustomerPaymentSettingsInput = z.infer<typeof CustomerPaymentSettingsInput>;
 
 /** A pricing tier or visibility group, named, as a customer shows it. */
 export const CustomerListRef = z.object({ id: z.uuid(), name: z.string() });
@@ -91,7 +102,7 @@ export const createCustomer = defineEndpoint({
   params: OrganisationParams,
   body: NewOrganisationDetailsInput.extend({
     invite_email: Email.nullable().optional(),
-    payment_settings: CustomerPaymentSettings.optional(),
+    payment_settings: CustomerPaymentSettingsInput.optional(),
   }),
   response: Customer,
   status: 201,
@@ -132,7 +143,7 @@ export const getHouseAccount = defineEndpoint({
 export const getCustomerSettings = defineEndpoint({
   method: 'GET',
   path: '/organisations/{id}/customer/{cid}/settings',
-  summary: 'A customer’s payment settings with the merchant',
+  summary: 'A customer’s payment settings and GST exemption with the merchant',
   tags: ['customers'],
   auth: 'user',
   params: CustomerParams,
@@ -142,11 +153,11 @@ export const getCustomerSettings = defineEndpoint({
 export const updateCustomerSettings = defineEndpoint({
   method: 'PUT',
   path: '/organisations/{id}/customer/{cid}/settings',
-  summary: 'Change a customer’s payment settings',
+  summary: 'Change a customer’s payment settings and GST exemption (Admins)',
   tags: ['customers'],
   auth: 'user',
   params: CustomerParams,
-  body: CustomerPaymentSettings,
+  body: CustomerPaymentSettingsInput,
   response: CustomerPaymentSettings,
 });
 

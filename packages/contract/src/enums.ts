@@ -72,3 +72,19 @@ export type UserLevel = z.infer<typeof UserLevel>;
 export const ENVIRONMENTS = ['PRODUCTION', 'STAGING', 'DEVELOPMENT', 'TEST'] as const;
 export const Environment = z.enum(ENVIRONMENTS);
 export type Environment = z.infer<typeof Environment>;
+
+/** How a merchant rounds GST (organisations.gst_rounding); the money rule is computeOrderTotals. */
+export const GST_ROUNDINGS = ['PER_LINE', 'PER_INVOICE'] as const;
+export const GstRoundingChoice = z.enum(GST_ROUNDINGS);
+
+/** Each choice's name and, in one line, what it does: shown where a merchant chooses. */
+export const GST_ROUNDING_LABELS = {
+  PER_LINE: {
+    label: 'Per line',
+    explanation: 'Each line’s GST is rounded to the cent, then the lines are added up.',
+  },
+  PER_INVOICE: {
+    label: 'Per invoice',
+    explanation: 'GST is worked out on the invoice’s total at each rate and rounded once.',
+  },
+} as const satisfies Record<(typeof GST_ROUNDINGS)[number], { label: string; explanation: string }>;

@@ -29,7 +29,9 @@ export * from './products.ts';
 export * from './shipping.ts';
 export * from './shipping-rules.ts';
 export * from './system.ts';
+export * from './taxes.ts';
 export * from './text.ts';
+export * from './time-zones.ts';
 export * from './uploads.ts';
 export * from './users.ts';
 export * from './visibility.ts';
@@ -47,6 +49,7 @@ import * as products from './products.ts';
 import * as pricing from './pricing.ts';
 import * as shipping from './shipping.ts';
 import * as system from './system.ts';
+import * as taxes from './taxes.ts';
 import * as uploads from './uploads.ts';
 import * as users from './users.ts';
 import * as visibility from './visibility.ts';
@@ -69,6 +72,7 @@ export const endpoints: Endpoint[] = /* @__PURE__ */ [
   pricing,
   shipping,
   system,
+  taxes,
   uploads,
   users,
   visibility,

@@ -3,6 +3,8 @@ import { RecordId } from './ids.ts';
 import { optionalText } from './text.ts';
 import { Email } from './auth.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { GstRoundingChoice } from './enums.ts';
+import { TimeZone } from './time-zones.ts';
 
 export const OrganisationParams = z.object({ id: RecordId('organisation') });
 /** `{id}` names a merchant the caller is a customer of, not an organisation it belongs to. */
@@ -98,6 +100,10 @@ export const Organisation = OrganisationDetails.extend({
   slug: z.string(),
   image: z.string().nullable(),
   trial_end: z.iso.datetime().nullable(),
+  /** IANA zone of the organisation's day: a merchant's delivery cut-offs, date filters and reports. */
+  time_zone: z.string(),
+  /** How a merchant rounds GST on its invoices (a customer organisation's is unused). */
+  gst_rounding: GstRoundingChoice,
   version: z.number().int(),
 });
 export type Organisation = z.infer<typeof Organisation>;
@@ -130,14 +136,16 @@ export const updateOrganisation = defineEndpoint({
   path: '/organisations/{id}',
   summary: 'Change an organisation’s details (Admins); a stale version answers 409 CONFLICT',
   description:
-    'Left out, `slug` stays as it is. Only a merchant has a sign-in address: a customer organisation ' +
-    'leaves it out (a new one is refused on body.slug).',
+    'Left out, `slug`, `time_zone` and `gst_rounding` stay as they are. Only a merchant has a sign-in ' +
+    'address and rounds GST: a customer organisation leaves them out (a new value is refused on its field).',
   tags: ['organisations'],
   auth: 'user',
   params: OrganisationParams,
   body: OrganisationDetailsInput.extend({
     slug: Slug.optional(),
     image: z.string().max(2_000).nullable(),
+    time_zone: TimeZone.optional(),
+    gst_rounding: GstRoundingChoice.optional(),
     version: z.number().int().min(1),
   }),
   response: Organisation,
@@ -146,6 +154,8 @@ export const updateOrganisation = defineEndpoint({
 export const OrganisationSettings = z.object({
   payments_enabled: z.boolean(),
   advanced_tax_enabled: z.boolean(),
+  time_zone: z.string(),
+  gst_rounding: GstRoundingChoice,
 });
 
 export const getOrganisationSettings = defineEndpoint({

@@ -100,6 +100,7 @@ const SCREENS: Partial<Record<RoutePattern, ComponentType | LazyExoticComponent<
   '/visibility/:groupId': lazyScreen(() =>
     import('#features/visibility/screens/visibility-group-screen.tsx').then((m) => m.VisibilityGroupScreen),
   ),
+  '/taxes': lazyScreen(() => import('#features/taxes/screens/taxes-screen.tsx').then((m) => m.TaxesScreen)),
   '/support': lazyScreen(() =>
     import('#features/support/screens/support-screen.tsx').then((m) => m.SupportScreen),
   ),

@@ -17,6 +17,7 @@ export function createCustomerPortalService({ database: { db } }: Pick<AppDeps, 
           is_payments_enabled: row.account.isPaymentsEnabled,
           payment_terms_days: row.account.paymentTermsDays,
           credit_limit_cents: row.account.creditLimitCents,
+          is_tax_exempt: row.account.isTaxExempt,
         },
       };
     },

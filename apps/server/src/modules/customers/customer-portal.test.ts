@@ -19,7 +19,12 @@ afterAll(() => t.close());
 
 const { api, newMerchant, memberOf, addCustomer } = customerTestKit(() => t);
 
-const SETTINGS = { is_payments_enabled: true, payment_terms_days: 30, credit_limit_cents: 500_000 };
+const SETTINGS = {
+  is_payments_enabled: true,
+  payment_terms_days: 30,
+  credit_limit_cents: 500_000,
+  is_tax_exempt: true,
+};
 
 let alpine: Awaited<ReturnType<typeof newMerchant>>;
 let bayside: Awaited<ReturnType<typeof newMerchant>>;

@@ -71,6 +71,7 @@ export function toCustomer(row: CustomerRow): Customer {
       is_payments_enabled: row.account.isPaymentsEnabled,
       payment_terms_days: row.account.paymentTermsDays,
       credit_limit_cents: row.account.creditLimitCents,
+      is_tax_exempt: row.account.isTaxExempt,
     },
     user_count: Number(row.userCount),
     pricing_tier:
@@ -206,7 +207,7 @@ export async function insertCustomer(
     details: OrganisationDetailsColumns;
     settings: Pick<
       typeof customerAccounts.$inferInsert,
-      'isPaymentsEnabled' | 'paymentTermsDays' | 'creditLimitCents'
+      'isPaymentsEnabled' | 'paymentTermsDays' | 'creditLimitCents' | 'isTaxExempt'
     >;
   },
 ): Promise<{ accountId: string; organisationId: string }> {
@@ -225,7 +226,7 @@ export async function insertCustomer(
   return { accountId: account!.id, organisationId: organisation!.id };
 }
 
-/** The merchant's payment settings for one of its customers; false for another merchant's. */
+/** The merchant's payment settings for one of its customers, as saved; undefined for another merchant's. */
 export async function updateCustomerSettings(
   db: Db,
   options: {
@@ -233,19 +234,19 @@ export async function updateCustomerSettings(
     customerId: string;
     settings: Pick<
       typeof customerAccounts.$inferInsert,
-      'isPaymentsEnabled' | 'paymentTermsDays' | 'creditLimitCents'
+      'isPaymentsEnabled' | 'paymentTermsDays' | 'creditLimitCents' | 'isTaxExempt'
     >;
     now: Date;
   },
-): Promise<boolean> {
+) {
   const [row] = await db
     .update(customerAccounts)
     .set({ ...options.settings, updatedAt: options.now })
     .where(
       and(eq(customerAccounts.merchantId, options.merchantId), eq(customerAccounts.id, options.customerId)),
     )
-    .returning({ id: customerAccounts.id });
-  return row !== undefined;
+    .returning({ id: customerAccounts.id, isTaxExempt: customerAccounts.isTaxExempt });
+  return row;
 }
 
 /** The customer organisation's people who have joined, by name. */

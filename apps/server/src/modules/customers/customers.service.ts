@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CustomerPaymentSettings } from '@tradeport/contract';
+import type { CustomerPaymentSettings, CustomerPaymentSettingsInput } from '@tradeport/contract';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { detailsToColumns } from '../organisations/organisations.mapping.ts';
@@ -22,18 +22,23 @@ const DEFAULT_PAYMENT_SETTINGS: CustomerPaymentSettings = {
   is_payments_enabled: false,
   payment_terms_days: 14,
   credit_limit_cents: null,
+  is_tax_exempt: false,
 };
 
 /** Settings a new customer gets anyway: sending them sets nothing, so anyone who may add a customer may. */
-export const isDefaultPaymentSettings = (settings: CustomerPaymentSettings) =>
+export const isDefaultPaymentSettings = (settings: CustomerPaymentSettingsInput) =>
   settings.is_payments_enabled === DEFAULT_PAYMENT_SETTINGS.is_payments_enabled &&
   settings.payment_terms_days === DEFAULT_PAYMENT_SETTINGS.payment_terms_days &&
-  settings.credit_limit_cents === DEFAULT_PAYMENT_SETTINGS.credit_limit_cents;
+  settings.credit_limit_cents === DEFAULT_PAYMENT_SETTINGS.credit_limit_cents &&
+  (settings.is_tax_exempt ?? DEFAULT_PAYMENT_SETTINGS.is_tax_exempt) ===
+    DEFAULT_PAYMENT_SETTINGS.is_tax_exempt;
 
-const settingsToColumns = (settings: CustomerPaymentSettings) => ({
+// A left-out exemption is no column at all, so the update keeps what is stored.
+const settingsToColumns = (settings: CustomerPaymentSettingsInput) => ({
   isPaymentsEnabled: settings.is_payments_enabled,
   paymentTermsDays: settings.payment_terms_days,
   creditLimitCents: settings.credit_limit_cents,
+  ...(settings.is_tax_exempt === undefined ? {} : { isTaxExempt: settings.is_tax_exempt }),
 });
 
 /** A slug nobody will type: customers sign in through their merchant's page, not their own. */
@@ -78,7 +83,7 @@ export function createCustomersService(deps: Pick<AppDeps, 'database' | 'now' | 
     async create(options: {
       merchantId: string;
       details: DetailsInput;
-      paymentSettings?: CustomerPaymentSettings;
+      paymentSettings?: CustomerPaymentSettingsInput;
       inviteEmail?: string | null;
       invitedBy: { id: string; name: string };
     }) {
@@ -142,8 +147,8 @@ export function createCustomersService(deps: Pick<AppDeps, 'database' | 'now' | 
     async updateSettings(options: {
       merchantId: string;
       customerId: string;
-      settings: CustomerPaymentSettings;
-    }) {
+      settings: CustomerPaymentSettingsInput;
+    }): Promise<CustomerPaymentSettings> {
       const updated = await updateCustomerSettings(db, {
         merchantId: options.merchantId,
         customerId: options.customerId,
@@ -151,7 +156,7 @@ export function createCustomersService(deps: Pick<AppDeps, 'database' | 'now' | 
         now: deps.now(),
       });
       if (!updated) throw notFound('Customer');
-      return options.settings;
+      return { ...options.settings, is_tax_exempt: updated.isTaxExempt };
     },
 
     /** The customer's people and the invitations still open, for the merchant to see. */

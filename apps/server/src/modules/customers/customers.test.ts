@@ -18,7 +18,12 @@ afterAll(() => t.close());
 
 const { api, newMerchant, memberOf, addCustomer } = customerTestKit(() => t);
 
-const DEFAULT_SETTINGS = { is_payments_enabled: false, payment_terms_days: 14, credit_limit_cents: null };
+const DEFAULT_SETTINGS = {
+  is_payments_enabled: false,
+  payment_terms_days: 14,
+  credit_limit_cents: null,
+  is_tax_exempt: false,
+};
 const pathsOf = (body: { details?: { path: string }[] }) => (body.details ?? []).map((d) => d.path).sort();
 
 describe('POST /organisations/{id}/customers', () => {
@@ -60,7 +65,12 @@ describe('POST /organisations/{id}/customers', () => {
 
   it('lets an Admin set payment settings at creation', async () => {
     const { merchant, admin, base } = await newMerchant();
-    const settings = { is_payments_enabled: true, payment_terms_days: 30, credit_limit_cents: 250_000 };
+    const settings = {
+      is_payments_enabled: true,
+      payment_terms_days: 30,
+      credit_limit_cents: 250_000,
+      is_tax_exempt: true,
+    };
     const customer = await addCustomer(base, admin.headers, {
       title: 'Credit Co',
       payment_settings: settings,
@@ -155,6 +165,12 @@ describe('POST /organisations/{id}/customers', () => {
       payment_settings: { is_payments_enabled: true, payment_terms_days: 90, credit_limit_cents: null },
     });
     expect(generous.statusCode).toBe(403);
+    // Exempting a customer from GST is as much an Admin's call as its terms.
+    const exempt = await api('POST', base, user.headers, {
+      ...details({ title: 'Exempt By A User' }),
+      payment_settings: { ...DEFAULT_SETTINGS, is_tax_exempt: true },
+    });
+    expect(exempt.statusCode).toBe(403);
     const titles = ((await api('GET', `${base}?status=all`, admin.headers)).json().items as Customer[]).map(
       (c) => c.title,
     );
@@ -257,7 +273,12 @@ describe('payment settings', () => {
     const user = await memberOf(merchant.id, 'User');
     expect((await api('GET', url, user.headers)).json()).toEqual(DEFAULT_SETTINGS);
 
-    const wanted = { is_payments_enabled: true, payment_terms_days: 0, credit_limit_cents: 1_000_000 };
+    const wanted = {
+      is_payments_enabled: true,
+      payment_terms_days: 0,
+      credit_limit_cents: 1_000_000,
+      is_tax_exempt: true,
+    };
     const byUser = await api('PUT', url, user.headers, wanted);
     expect(byUser.statusCode).toBe(403);
     expect((await api('GET', url, admin.headers)).json()).toEqual(DEFAULT_SETTINGS);
@@ -269,6 +290,25 @@ describe('payment settings', () => {
     expect((await api('GET', `${base}/${customer.id}`, user.headers)).json().payment_settings).toEqual(
       wanted,
     );
+  });
+
+  it('keep a GST exemption that a change leaves out, and clear it only when told', async () => {
+    const { merchant, admin, base } = await newMerchant();
+    const customer = await addCustomer(base, admin.headers, { title: 'Exporter' });
+    const url = `/organisations/${merchant.id}/customer/${customer.id}/settings`;
+    const terms = { is_payments_enabled: false, payment_terms_days: 30, credit_limit_cents: null };
+    expect(
+      (await api('PUT', url, admin.headers, { ...terms, is_tax_exempt: true })).json().is_tax_exempt,
+    ).toBe(true);
+    // An older client that does not know the exemption saves the terms alone: it stays.
+    const kept = await api('PUT', url, admin.headers, { ...terms, payment_terms_days: 7 });
+    expect(kept.json()).toEqual({ ...terms, payment_terms_days: 7, is_tax_exempt: true });
+    expect((await api('GET', url, admin.headers)).json().is_tax_exempt).toBe(true);
+    const cleared = await api('PUT', url, admin.headers, { ...terms, is_tax_exempt: false });
+    expect(cleared.json().is_tax_exempt).toBe(false);
+    const invalid = await api('PUT', url, admin.headers, { ...terms, is_tax_exempt: 'yes' });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().details.map((d: { path: string }) => d.path)).toEqual(['body.is_tax_exempt']);
   });
 });
 

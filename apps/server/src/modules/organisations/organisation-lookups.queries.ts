@@ -8,6 +8,8 @@ export async function findOrganisationSettings(db: Db, organisationId: string) {
     .select({
       payments_enabled: organisations.paymentsEnabled,
       advanced_tax_enabled: organisations.advancedTaxEnabled,
+      time_zone: organisations.timeZone,
+      gst_rounding: organisations.gstRounding,
     })
     .from(organisations)
     .where(eq(organisations.id, organisationId));

@@ -48,6 +48,8 @@ export function toOrganisation(row: OrganisationRow): Organisation {
     image: row.image,
     ...detailsFromRow(row),
     trial_end: row.trialEnd?.toISOString() ?? null,
+    time_zone: row.timeZone,
+    gst_rounding: row.gstRounding,
     version: row.version,
   };
 }

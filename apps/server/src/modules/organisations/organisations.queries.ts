@@ -73,6 +73,8 @@ export async function updateOrganisationDetails(
     details: OrganisationDetailsColumns;
     slug: string;
     image: string | null;
+    timeZone: string;
+    gstRounding: OrganisationRow['gstRounding'];
     now: Date;
   },
 ): Promise<OrganisationRow | undefined> {
@@ -82,6 +84,8 @@ export async function updateOrganisationDetails(
       ...options.details,
       slug: options.slug,
       image: options.image,
+      timeZone: options.timeZone,
+      gstRounding: options.gstRounding,
       version: sql`${organisations.version} + 1`,
       updatedAt: options.now,
     })

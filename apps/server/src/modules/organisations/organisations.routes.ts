@@ -33,12 +33,14 @@ export function organisationsRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, updateOrganisation, {
     access: access.member({ org: 'id', level: 'Admin' }),
     handler: async ({ actor, body }) => {
-      const { slug, image, version, ...details } = body;
+      const { slug, image, version, time_zone, gst_rounding, ...details } = body;
       return service.update({
         userId: actor.userId,
         organisationId: actor.organisationId,
         slug,
         image,
+        timeZone: time_zone,
+        gstRounding: gst_rounding,
         version,
         details,
       });

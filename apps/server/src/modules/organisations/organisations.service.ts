@@ -59,6 +59,10 @@ export function createOrganisationsService(deps: Pick<AppDeps, 'database' | 'now
       /** Left out: unchanged. Only a merchant's sign-in address can change. */
       slug: string | undefined;
       image: string | null;
+      /** Left out: unchanged. */
+      timeZone: string | undefined;
+      /** Left out: unchanged. Only a merchant rounds GST. */
+      gstRounding: OrganisationRow['gstRounding'] | undefined;
       version: number;
       details: DetailsInput;
     }) {
@@ -69,6 +73,18 @@ export function createOrganisationsService(deps: Pick<AppDeps, 'database' | 'now
           {
             path: 'body.slug',
             message: 'Only merchants have a sign-in address; a customer organisation leaves it out.',
+          },
+        ]);
+      }
+      if (
+        current.kind !== 'MERCHANT' &&
+        options.gstRounding !== undefined &&
+        options.gstRounding !== current.gstRounding
+      ) {
+        throw new AppError('VALIDATION_ERROR', 'A customer organisation does not round GST.', [
+          {
+            path: 'body.gst_rounding',
+            message: 'Only merchants choose how GST is rounded; a customer organisation leaves it out.',
           },
         ]);
       }
@@ -88,6 +104,8 @@ export function createOrganisationsService(deps: Pick<AppDeps, 'database' | 'now
           details: detailsToColumns(options.details),
           slug: options.slug ?? current.slug,
           image,
+          timeZone: options.timeZone ?? current.timeZone,
+          gstRounding: options.gstRounding ?? current.gstRounding,
           now: deps.now(),
         });
         if (!row) {

@@ -211,7 +211,12 @@ describe('GET /api/v1/organisations/{id}/settings', () => {
       url: `/api/v1/organisations/${org.id}/settings`,
       headers,
     });
-    expect(response.json()).toEqual({ payments_enabled: true, advanced_tax_enabled: false });
+    expect(response.json()).toEqual({
+      payments_enabled: true,
+      advanced_tax_enabled: false,
+      time_zone: 'Australia/Sydney',
+      gst_rounding: 'PER_LINE',
+    });
   });
 });
 

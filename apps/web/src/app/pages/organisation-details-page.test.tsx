@@ -39,6 +39,8 @@ const organisation: Organisation = {
   state: 'NSW',
   postcode: '2009',
   trial_end: null,
+  time_zone: 'Australia/Sydney',
+  gst_rounding: 'PER_LINE',
   version: 3,
 };
 

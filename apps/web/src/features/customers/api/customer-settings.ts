@@ -1,7 +1,7 @@
 import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type Customer,
-  type CustomerPaymentSettings,
+  type CustomerPaymentSettingsInput,
   getCustomerSettings,
   updateCustomerSettings,
 } from '@tradeport/contract';
@@ -31,7 +31,7 @@ export function useUpdateCustomerSettings(customerId: string) {
   const queryClient = useQueryClient();
   const organisationId = useOrganisationId();
   return useMutation({
-    mutationFn: (body: CustomerPaymentSettings) => {
+    mutationFn: (body: CustomerPaymentSettingsInput) => {
       if (!organisationId) throw new Error('No organisation is chosen');
       return request(updateCustomerSettings, {
         params: { id: organisationId, cid: customerId },

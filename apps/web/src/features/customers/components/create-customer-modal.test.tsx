@@ -20,7 +20,12 @@ const NEW_ID = '00000000-0000-4000-8000-0000000000c9';
 const created = customerFixture({
   id: NEW_ID,
   title: 'Bistro Nord',
-  payment_settings: { is_payments_enabled: true, payment_terms_days: 30, credit_limit_cents: 250_050 },
+  payment_settings: {
+    is_payments_enabled: true,
+    payment_terms_days: 30,
+    credit_limit_cents: 250_050,
+    is_tax_exempt: false,
+  },
   user_count: 0,
   version: 1,
 });
@@ -137,7 +142,12 @@ describe('CreateCustomerModal', { timeout: 20_000 }, () => {
       state: 'VIC',
       postcode: '3053',
       invite_email: 'sam@bistronord.com.au',
-      payment_settings: { is_payments_enabled: true, payment_terms_days: 30, credit_limit_cents: 250_050 },
+      payment_settings: {
+        is_payments_enabled: true,
+        payment_terms_days: 30,
+        credit_limit_cents: 250_050,
+        is_tax_exempt: false,
+      },
     });
     // Shown back in dollars, from the cents the server kept.
     expect(await screen.findByText('$2,500.50')).toBeInTheDocument();

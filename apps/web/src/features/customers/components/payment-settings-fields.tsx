@@ -5,7 +5,8 @@ import type { PaymentSettingsValues } from '../model/customer-form.ts';
 type Props = { form: UseFormReturnType<PaymentSettingsValues> };
 
 /**
- * Whether the customer pays through Tradeport, their terms, and their credit limit in dollars.
+ * Whether the customer pays through Tradeport, whether they are charged GST, their terms, and
+ * their credit limit in dollars.
  * Nothing typed is altered (no clamping, no stripping of a decimal point or a minus sign): the
  * form's checks say what is wrong instead.
  */
@@ -16,6 +17,11 @@ export function PaymentSettingsFields({ form }: Props) {
         label="Payments enabled"
         description="The customer can pay invoices online and payments are tracked against their account."
         {...form.getInputProps('is_payments_enabled', { type: 'checkbox' })}
+      />
+      <Switch
+        label="GST-exempt customer"
+        description="Charged no GST on any order, e.g. an exporter or a charity with an exemption."
+        {...form.getInputProps('is_tax_exempt', { type: 'checkbox' })}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <NumberInput

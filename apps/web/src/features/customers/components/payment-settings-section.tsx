@@ -1,5 +1,5 @@
 import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { CustomerPaymentSettings } from '@tradeport/contract';
+import { type CustomerPaymentSettings, CustomerPaymentSettingsInput } from '@tradeport/contract';
 import { useState } from 'react';
 import { isForbidden, useIsAdmin } from '#lib/access.ts';
 import { useContractForm } from '#lib/forms/use-contract-form.ts';
@@ -24,9 +24,10 @@ function Summary({ settings }: { settings: CustomerPaymentSettings }) {
     { label: 'Payments', value: settings.is_payments_enabled ? 'On' : 'Off' },
     { label: 'Terms', value: paymentTermsLabel(settings.payment_terms_days) },
     { label: 'Credit limit', value: creditLimitLabel(settings.credit_limit_cents) },
+    { label: 'GST', value: settings.is_tax_exempt ? 'Exempt' : 'Charged' },
   ];
   return (
-    <SimpleGrid cols={3} spacing="sm" component="dl" m={0}>
+    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" component="dl" m={0}>
       {items.map((item) => (
         <div key={item.label}>
           <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
@@ -49,7 +50,7 @@ function SettingsForm(props: {
   const update = useUpdateCustomerSettings(props.customerId);
   const { form, formError, formProps, submitProps } = useContractForm({
     initialValues: paymentValuesOf(props.settings),
-    schema: CustomerPaymentSettings,
+    schema: CustomerPaymentSettingsInput,
     toInput: paymentInputOf,
     moreErrors: paymentErrors,
     aliases: CUSTOMER_FIELD_ALIASES,
@@ -126,14 +127,17 @@ export function PaymentSettingsSection(props: { customerId: string }) {
             onRefused={setRefusal}
           />
         ) : (
-          <AdminOnlyNote>Payments, terms and credit limit are set by an Admin.</AdminOnlyNote>
+          <AdminOnlyNote>Payments, GST exemption, terms and credit limit are set by an Admin.</AdminOnlyNote>
         )}
       </Stack>
     );
   }
 
   return (
-    <Section title="Payment settings" description="How and when this customer pays you.">
+    <Section
+      title="Payment settings"
+      description="How and when this customer pays you, and whether they are charged GST."
+    >
       {content}
     </Section>
   );

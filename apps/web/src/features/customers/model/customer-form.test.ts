@@ -36,7 +36,12 @@ describe('createInputOf', () => {
       state: null,
       postcode: null,
       invite_email: null,
-      payment_settings: { is_payments_enabled: false, payment_terms_days: 14, credit_limit_cents: null },
+      payment_settings: {
+        is_payments_enabled: false,
+        payment_terms_days: 14,
+        credit_limit_cents: null,
+        is_tax_exempt: false,
+      },
     });
   });
 
@@ -52,7 +57,12 @@ describe('paymentErrors', () => {
   // One wording of each limit: the contract's, which the server answers with too.
   it('words limits on terms and credit as the contract does, in the person’s terms', () => {
     expect(
-      paymentErrors({ is_payments_enabled: true, payment_terms_days: 400, credit_limit: '100000000.01' }),
+      paymentErrors({
+        is_payments_enabled: true,
+        payment_terms_days: 400,
+        credit_limit: '100000000.01',
+        is_tax_exempt: false,
+      }),
     ).toEqual({
       payment_terms_days: TERMS_DAYS_MESSAGE,
       credit_limit: CREDIT_LIMIT_MESSAGE,
@@ -65,7 +75,12 @@ describe('paymentErrors', () => {
 
   it('needs a number of days and an amount it can read', () => {
     expect(
-      paymentErrors({ is_payments_enabled: true, payment_terms_days: '', credit_limit: '12.345' }),
+      paymentErrors({
+        is_payments_enabled: true,
+        payment_terms_days: '',
+        credit_limit: '12.345',
+        is_tax_exempt: false,
+      }),
     ).toEqual({
       payment_terms_days: 'Enter the number of days (0 for on receipt)',
       credit_limit: 'Enter the credit limit in dollars, like 5000 or 2500.50',
@@ -75,8 +90,12 @@ describe('paymentErrors', () => {
   it('refuses part days and negative days instead of rounding them', () => {
     for (const days of [7.5, -1, 365.5]) {
       expect(
-        paymentErrors({ is_payments_enabled: false, payment_terms_days: days, credit_limit: '' })
-          .payment_terms_days,
+        paymentErrors({
+          is_payments_enabled: false,
+          payment_terms_days: days,
+          credit_limit: '',
+          is_tax_exempt: false,
+        }).payment_terms_days,
       ).toBe('Payment terms must be a whole number of days from 0 to 365');
     }
   });

@@ -31,6 +31,7 @@ export type PaymentSettingsValues = {
   payment_terms_days: number | string;
   /** Dollars, as typed. */
   credit_limit: string;
+  is_tax_exempt: boolean;
 };
 
 export type CreateCustomerValues = CustomerDetailsValues & PaymentSettingsValues & { invite_email: string };
@@ -43,6 +44,7 @@ export const DEFAULT_PAYMENT_SETTINGS: CustomerPaymentSettings = {
   is_payments_enabled: false,
   payment_terms_days: 14,
   credit_limit_cents: null,
+  is_tax_exempt: false,
 };
 
 export function detailsValuesOf(customer?: Customer): CustomerDetailsValues {
@@ -66,6 +68,7 @@ export function paymentValuesOf(settings: CustomerPaymentSettings): PaymentSetti
     is_payments_enabled: settings.is_payments_enabled,
     payment_terms_days: settings.payment_terms_days,
     credit_limit: centsToDollarsText(settings.credit_limit_cents),
+    is_tax_exempt: settings.is_tax_exempt,
   };
 }
 
@@ -79,6 +82,7 @@ export function paymentInputOf(values: PaymentSettingsValues) {
     is_payments_enabled: values.is_payments_enabled,
     payment_terms_days: Number(values.payment_terms_days),
     credit_limit_cents: creditLimit.ok ? creditLimit.cents : null,
+    is_tax_exempt: values.is_tax_exempt,
   };
 }
 

@@ -211,7 +211,7 @@ describe('CustomerDetailScreen', { timeout: 20_000 }, () => {
     expect(screen.getByText(/The house account cannot be archived/)).toBeInTheDocument();
   });
 
-  it('saves payment settings with the credit limit in cents', async () => {
+  it('saves payment settings with the credit limit in cents, and a GST exemption', async () => {
     const api = stubCafe({
       handlers: {
         [route(updateCustomerSettings, { id: harbour.id, cid: CAFE_ID })]: ({ body }) => json(200, body),
@@ -221,13 +221,19 @@ describe('CustomerDetailScreen', { timeout: 20_000 }, () => {
 
     const payments = within(await screen.findByRole('region', { name: 'Payment settings' }));
     await fill(await payments.findByLabelText(/^Credit limit/), '$7,500.5');
+    expect(payments.getByText('Charged')).toBeInTheDocument();
+    const exempt = payments.getByRole('switch', { name: /GST-exempt customer/ });
+    expect(exempt).not.toBeChecked();
+    await userEvent.click(exempt);
     await userEvent.click(payments.getByRole('button', { name: 'Save payment settings' }));
 
     expect(await payments.findByText('$7,500.50')).toBeInTheDocument();
+    expect(payments.getByText('Exempt')).toBeInTheDocument();
     expect(api.requestsTo(route(updateCustomerSettings, { id: harbour.id, cid: CAFE_ID }))[0]?.body).toEqual({
       is_payments_enabled: true,
       payment_terms_days: 14,
       credit_limit_cents: 750_050,
+      is_tax_exempt: true,
     });
   });
 

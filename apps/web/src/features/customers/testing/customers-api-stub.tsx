@@ -46,7 +46,12 @@ export function customerFixture(overrides: Partial<Customer> = {}): Customer {
     postcode: '2010',
     is_house_account: false,
     archived: false,
-    payment_settings: { is_payments_enabled: true, payment_terms_days: 14, credit_limit_cents: 500_000 },
+    payment_settings: {
+      is_payments_enabled: true,
+      payment_terms_days: 14,
+      credit_limit_cents: 500_000,
+      is_tax_exempt: false,
+    },
     user_count: 2,
     pricing_tier: null,
     visibility_groups: [],
@@ -67,7 +72,12 @@ export const houseAccount = customerFixture({
   state: null,
   postcode: null,
   is_house_account: true,
-  payment_settings: { is_payments_enabled: false, payment_terms_days: 0, credit_limit_cents: null },
+  payment_settings: {
+    is_payments_enabled: false,
+    payment_terms_days: 0,
+    credit_limit_cents: null,
+    is_tax_exempt: false,
+  },
   user_count: 1,
 });
 

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Organisation } from '@tradeport/contract';
 import { useState } from 'react';
+import { useCurrentAccount } from '#lib/current-account.ts';
 import { ApiError } from '#lib/api-error.ts';
 import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import { queryClient } from '#lib/query-client.ts';
@@ -19,6 +20,7 @@ import {
 } from '../api/organisation-api.ts';
 import { OrganisationFields } from './organisation-fields.tsx';
 import { organisationFormValues, toOrganisationInput } from './organisation-form.ts';
+import { TimeAndTaxFields } from './time-and-tax-fields.tsx';
 
 export const STALE_EDIT_MESSAGE =
   'Someone else changed these details while you were editing. Reload to see their changes, then make yours again.';
@@ -29,17 +31,26 @@ function DetailsForm(props: {
 }) {
   const { organisation } = props;
   const hasSlug = organisation.is_merchant;
+  // With advanced tax on, the rounding is chosen on /taxes beside the rules; otherwise here.
+  const isAdvancedTax = useCurrentAccount().data?.settings.advanced_tax_enabled ?? false;
+  const hasRounding = organisation.is_merchant && !isAdvancedTax;
   // A slug saved before counts as the person's own: renaming must not move the sign-in address.
   const [isSlugEdited, setIsSlugEdited] = useState(true);
   const [isStale, setIsStale] = useState(false);
   const [isReloading, setIsReloading] = useState(false);
   const { form, fieldError, formError, formProps, submitProps, isSubmitting } = useContractForm({
-    initialValues: { ...organisationFormValues(organisation), image: organisation.image },
+    initialValues: { ...organisationFormValues(organisation), ...timeAndTaxValues(organisation) },
     schema: UpdateOrganisationBody,
     // A customer organisation has no sign-in address: its edit leaves the slug out.
     toInput: (values) => {
-      const { slug, ...input } = toOrganisationInput(values);
-      return { ...input, ...(hasSlug ? { slug } : {}), version: organisation.version };
+      const { slug, gst_rounding, ...input } = toOrganisationInput(values);
+      return {
+        ...input,
+        ...(hasSlug ? { slug } : {}),
+        // Left out, the rounding stays as it is (a customer organisation has none to choose).
+        ...(hasRounding ? { gst_rounding } : {}),
+        version: organisation.version,
+      };
     },
     handledErrorCodes: ORGANISATION_FORM_ERROR_CODES,
     onSubmit: async (body) => {
@@ -69,7 +80,7 @@ function DetailsForm(props: {
     try {
       const { data } = await props.onReload();
       if (data) {
-        form.setValues({ ...organisationFormValues(data), image: data.image });
+        form.setValues({ ...organisationFormValues(data), ...timeAndTaxValues(data) });
         setIsStale(false);
       }
     } finally {
@@ -116,6 +127,12 @@ function DetailsForm(props: {
           hasSlug={hasSlug}
           disabled={isSubmitting}
         />
+        <TimeAndTaxFields
+          timeZone={form.getInputProps('time_zone')}
+          rounding={hasRounding ? form.getInputProps('gst_rounding') : undefined}
+          isRoundingOnTaxesPage={organisation.is_merchant && isAdvancedTax}
+          disabled={isSubmitting}
+        />
         <Group justify="flex-end">
           <Button {...submitProps}>Save details</Button>
         </Group>
@@ -123,6 +140,12 @@ function DetailsForm(props: {
     </form>
   );
 }
+
+const timeAndTaxValues = (organisation: Organisation) => ({
+  image: organisation.image,
+  time_zone: organisation.time_zone,
+  gst_rounding: organisation.gst_rounding as string,
+});
 
 /** The organisation's own details (Admins), saved with its version so a stale edit is refused. */
 export function OrganisationDetailsSection(props: { organisationId: string }) {

@@ -26,6 +26,8 @@ const created = (body: object): Organisation => ({
   state: null,
   postcode: null,
   trial_end: '2099-01-01T00:00:00.000Z',
+  time_zone: 'Australia/Sydney',
+  gst_rounding: 'PER_LINE',
   version: 1,
   ...body,
 });

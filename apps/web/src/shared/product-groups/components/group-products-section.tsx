@@ -104,7 +104,7 @@ export function GroupProductsSection<S extends z.ZodType<GroupProduct>>(props: {
             {removing ? kind.removeProductConsequence(removing.name, group.name) : ''}
           </ConfirmDialog>
           <ProductPickerModal
-            group={group}
+            targetName={group.name}
             note={props.pickerNote}
             renderAdd={props.renderAdd}
             opened={isPickerOpen}

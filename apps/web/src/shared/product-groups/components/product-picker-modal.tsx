@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { type GroupSummary, MIN_SEARCH_CHARS, type ProductSearchResult } from '@tradeport/contract';
+import { MIN_SEARCH_CHARS, type ProductSearchResult } from '@tradeport/contract';
 import type { ReactNode } from 'react';
 import { formatMoney } from '#lib/format.ts';
 import { useDebouncedSearch } from '#lib/use-url-search.ts';
@@ -8,7 +8,8 @@ import { PickerStatus } from './picker-status.tsx';
 import { ProductName } from './product-name.tsx';
 
 type PickerProps = {
-  group: GroupSummary;
+  /** What the products go into (a tier, a group, a tax rule), by name, for the title. */
+  targetName: string;
   /** What adding means for this kind, above the search. */
   note: string;
   /** The add action of one result: a button, or for a tier a price and a button. */
@@ -96,11 +97,11 @@ export function ProductPickerModal(props: PickerProps & { opened: boolean }) {
     <Modal
       opened={props.opened}
       onClose={props.onClose}
-      title={`Add products to “${props.group.name}”`}
+      title={`Add products to “${props.targetName}”`}
       size="xl"
     >
       <ProductPicker
-        group={props.group}
+        targetName={props.targetName}
         note={props.note}
         renderAdd={props.renderAdd}
         onClose={props.onClose}
