@@ -1,6 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getHouseAccount, listCatalogue, listCustomers, setCartLine } from '@tradeport/contract';
+import {
+  getCatalogueProduct,
+  getHouseAccount,
+  listCatalogue,
+  listCustomers,
+  searchProducts,
+  setCartLine,
+} from '@tradeport/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { route } from '#testing/fake-api.ts';
 import { harbour, idOf } from '#testing/fixtures.ts';
@@ -22,6 +29,17 @@ const house = customerFixture({
   is_house_account: true,
 });
 
+const hiddenOil = { ...milk, id: idOf(3), name: 'Truffle Oil 250ml', sku: 'OIL-250' };
+const searchResult = (product: typeof milk) => ({
+  id: product.id,
+  name: product.name,
+  sku: product.sku,
+  brand_name: product.brand_name,
+  base_price_cents: product.base_price_cents,
+  is_active: true,
+  image: null,
+});
+
 function openOrderEntry(path?: string) {
   const cart = fakeCartServer({
     products: [milk, beans],
@@ -40,6 +58,14 @@ function openOrderEntry(path?: string) {
         return jsonResponse(200, { items, next_cursor: null });
       },
       [route(getHouseAccount, { id: harbour.id })]: () => jsonResponse(200, house),
+      // The merchant's own product search: every product, archived or hidden ones too.
+      [route(searchProducts, { id: harbour.id })]: () =>
+        jsonResponse(200, { items: [milk, hiddenOil].map(searchResult) }),
+      // As the chosen customer sees a product: the hidden one is not there.
+      [route(getCatalogueProduct)]: (request) =>
+        request.params.id === milk.id && request.params.oid === cafeAroma.id
+          ? jsonResponse(200, milk)
+          : jsonResponse(404, { error_code: 'NOT_FOUND', message: 'Product not found' }),
     },
   });
   const view = renderOrdering('merchant', path);
@@ -91,6 +117,25 @@ describe('Merchant order entry', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Change customer' }));
     expect(await screen.findByRole('heading', { name: 'Who is this order for?' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
+  });
+
+  it('quick-adds by the product search, at the smallest quantity the customer may order', async () => {
+    const { api, cart } = openOrderEntry(`/orders/create?customer=${cafeAroma.id}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add by search' }));
+    const picker = within(
+      await screen.findByRole('dialog', { name: 'Add products to “Café Aroma’s order”' }),
+    );
+    await userEvent.type(picker.getByRole('searchbox', { name: 'Search your products' }), 'oil');
+
+    await userEvent.click(await picker.findByRole('button', { name: 'Add Truffle Oil 250ml' }));
+    expect(await picker.findByRole('alert')).toHaveTextContent(
+      'Not available to Café Aroma: archived, or hidden from them.',
+    );
+    await userEvent.click(picker.getByRole('button', { name: 'Add Full Cream Milk 2L' }));
+    expect(await picker.findByText('Added')).toBeInTheDocument();
+    // Minimum 8 in packs of 6.
+    expect(cart.linesOf(cafeAroma.id)).toEqual({ [milk.id]: 12 });
+    expect(api.requestsTo(route(setCartLine))).toHaveLength(1);
   });
 
   it('keeps the customer in the URL, so a reload returns to the same order', async () => {

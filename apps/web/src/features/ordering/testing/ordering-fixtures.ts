@@ -111,7 +111,12 @@ export function customerFixture(overrides: Partial<Customer> = {}): Customer {
     postcode: null,
     is_house_account: false,
     archived: false,
-    payment_settings: { is_payments_enabled: false, payment_terms_days: 14, credit_limit_cents: null },
+    payment_settings: {
+      is_payments_enabled: false,
+      payment_terms_days: 14,
+      credit_limit_cents: null,
+      is_tax_exempt: false,
+    },
     user_count: 1,
     pricing_tier: null,
     visibility_groups: [],
