@@ -6,9 +6,8 @@ import {
   listMyMerchants,
 } from '@tradeport/contract';
 import { vi } from 'vitest';
-import { fakeFetch, type FakeHandler } from '#testing/fake-api.ts';
+import { fakeFetch, type FakeHandler, route } from '#testing/fake-api.ts';
 import { harbour, longSession, merchantUser } from '#testing/fixtures.ts';
-import { route } from '#testing/fake-api.ts';
 import { jsonResponse, renderRoutes, withQueryClient } from '#testing/render-routes.tsx';
 import { organisationIdStore } from '#lib/organisation.ts';
 import { sessionStore } from '#lib/session.ts';
@@ -16,9 +15,9 @@ import { CreateOrderScreen } from '../screens/create-order-screen.tsx';
 import type { fakeCartServer } from './fake-cart-server.ts';
 import { cafeAroma, customerUser, harbourAsMerchantOfCustomer } from './ordering-fixtures.ts';
 
-export const json = jsonResponse;
+const json = jsonResponse;
 
-/** The catalogue as the server pages it: searched by name, filtered by category, two per page. */
+/** The catalogue as the server pages it: searched by name, filtered by category, `pageSize` a page. */
 export function catalogueHandler(products: readonly CatalogueProduct[], pageSize = 50): FakeHandler {
   return (request) => {
     const search = request.query.get('search')?.toLowerCase();
