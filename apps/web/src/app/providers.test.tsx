@@ -2,7 +2,7 @@ import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { showErrorToast } from '#lib/toasts.ts';
+import { showErrorToast, showInfoToast, showSuccessToast } from '#lib/toasts.ts';
 import { contrastRatio } from '#testing/contrast.ts';
 import { cssVariablesResolver, Providers, theme } from './providers.tsx';
 
@@ -23,6 +23,22 @@ describe('Providers', () => {
     expect(screen.getByText('Failure 3')).toBeInTheDocument();
     expect(screen.queryByText('Failure 4')).not.toBeInTheDocument();
     expect(screen.queryByText('Failure 5')).not.toBeInTheDocument();
+  });
+
+  it('names each toast’s close button, so a screen reader can dismiss it (axe: button-name)', async () => {
+    render(
+      <Providers env="test">
+        <p>Page</p>
+      </Providers>,
+    );
+    act(() => {
+      showErrorToast('Failure');
+      showSuccessToast('Saved');
+      showInfoToast('Returning');
+    });
+
+    expect(await screen.findByText('Returning')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Close message' })).toHaveLength(3);
   });
 });
 

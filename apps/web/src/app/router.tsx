@@ -55,6 +55,9 @@ const SCREENS: Partial<Record<RoutePattern, ComponentType | LazyExoticComponent<
   '/organisations/details': lazyScreen(() =>
     import('./pages/organisation-details-page.tsx').then((m) => m.OrganisationDetailsPage),
   ),
+  '/orders/create': lazyScreen(() =>
+    import('#features/ordering/screens/create-order-screen.tsx').then((m) => m.CreateOrderScreen),
+  ),
   '/delivery': lazyScreen(() =>
     import('#features/delivery/screens/delivery-screen.tsx').then((m) => m.DeliveryScreen),
   ),

@@ -49,6 +49,20 @@ describe('request', () => {
     expect(headers.get('x-organisation-id')).toBe(harbour.id);
   });
 
+  it('adds the headers one call needs without letting them replace the common ones', async () => {
+    sessionStore.set(longSession);
+    organisationIdStore.set(harbour.id);
+    fetchMock.mockResolvedValue(jsonResponse(200, merchantUser));
+
+    await request(getCurrentUser, {
+      headers: { 'Idempotency-Key': 'key-1234', Authorization: 'Bearer other' },
+    });
+    const { headers } = lastCall();
+    expect(headers.get('idempotency-key')).toBe('key-1234');
+    expect(headers.get('authorization')).toBe('Bearer stored-token');
+    expect(headers.get('accept')).toBe('application/json');
+  });
+
   it('refreshes a session about to expire first, once for concurrent callers', async () => {
     sessionStore.set({ accessToken: 'old', expiresAt: new Date(Date.now() + 30_000).toISOString() });
     fetchMock.mockImplementation(async (input) =>

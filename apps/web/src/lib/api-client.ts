@@ -14,6 +14,8 @@ export type RequestOptions = {
   organisationId?: string | null;
   /** Error codes the caller shows itself (inline form errors), so they get no toast. */
   handledErrorCodes?: readonly string[];
+  /** Headers this call needs beyond the common ones, e.g. placing an order's Idempotency-Key. */
+  headers?: Readonly<Record<string, string>>;
 };
 
 // Inputs the endpoint declares are required; the others cannot be passed.

@@ -16,6 +16,8 @@ export type SendOptions = {
   signal?: AbortSignal;
   accessToken?: string | null;
   organisationId?: string | null;
+  /** Headers one call needs beyond the common ones (an Idempotency-Key); they cannot replace those. */
+  headers?: Readonly<Record<string, string>>;
 };
 
 function toQueryString(query: unknown): string {
@@ -48,7 +50,8 @@ async function readJson(response: Response): Promise<unknown> {
 /** The one place that says what every call carries: the session, the organisation, the page and cookies. */
 function requestInit(endpoint: Endpoint, options: SendOptions): RequestInit {
   // A file download (a CSV export) asks for its own type; everything else speaks JSON.
-  const headers = new Headers({ Accept: endpoint.produces ?? 'application/json' });
+  const headers = new Headers(options.headers);
+  headers.set('Accept', endpoint.produces ?? 'application/json');
   if (options.accessToken) headers.set('Authorization', `Bearer ${options.accessToken}`);
   if (options.organisationId) headers.set(ORGANISATION_HEADER, options.organisationId);
   headers.set(PAGE_PATH_HEADER, window.location.pathname);
