@@ -1,6 +1,7 @@
 import {
   type Cart,
   type CartDeliveryOption,
+  type CartProblem,
   type CartLine,
   type CatalogueProduct,
   clearCart,
@@ -117,11 +118,23 @@ export function fakeCartServer(options: {
       deliveryGstRateBasisPoints: 1_000,
       rounding: 'PER_LINE',
     });
-    const problems = [
-      ...(entries.length === 0 ? [{ code: 'EMPTY', message: 'The cart is empty' }] : []),
-      ...(method ? [] : [{ code: 'NO_DELIVERY_METHOD', message: 'Choose a delivery method' }]),
+    const problems: CartProblem[] = [
+      ...(entries.length === 0
+        ? [{ code: 'CART_EMPTY' as const, message: 'The cart is empty', product_id: null }]
+        : []),
+      ...(method
+        ? []
+        : [{ code: 'NO_DELIVERY_METHOD' as const, message: 'Choose a delivery method', product_id: null }]),
       ...entries.flatMap(({ product, problem }) =>
-        problem ? [{ code: problem, message: `${product.name} cannot be ordered at this quantity` }] : [],
+        problem
+          ? [
+              {
+                code: problem === 'NOT_AVAILABLE' ? ('PRODUCT_NOT_AVAILABLE' as const) : problem,
+                message: `${product.name} cannot be ordered at this quantity`,
+                product_id: product.id,
+              },
+            ]
+          : [],
       ),
     ];
     return {
