@@ -63,12 +63,15 @@ function requestInit(endpoint: Endpoint, options: SendOptions): RequestInit {
 
 async function readSuccess(endpoint: Endpoint, response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
+  // A PDF is binary: read as text its bytes would be mangled into replacement characters. Known by
+  // what the server sent, so an endpoint need not declare it to be read whole.
+  if (response.headers.get('Content-Type')?.startsWith('application/pdf')) return response.blob();
   return endpoint.produces ? response.text() : readJson(response);
 }
 
 /**
  * One HTTP call through the contract, without side effects: resolves with the parsed response (the
- * text itself for an endpoint that `produces` a file) or rejects with an ApiError. Session handling
+ * text itself for an endpoint that `produces` a CSV, a Blob for a PDF) or rejects with an ApiError. Session handling
  * and toasts live in api-client.ts.
  */
 export async function send<E extends Endpoint>(

@@ -1,6 +1,11 @@
 /** Hands text to the browser as a download named `filename` (an export the person keeps). */
 export function saveTextFile(options: { text: string; filename: string; type: string }): void {
-  const url = URL.createObjectURL(new Blob([options.text], { type: options.type }));
+  saveBlobFile({ blob: new Blob([options.text], { type: options.type }), filename: options.filename });
+}
+
+/** Hands a file already in memory (a PDF the API sent) to the browser as a download. */
+export function saveBlobFile(options: { blob: Blob; filename: string }): void {
+  const url = URL.createObjectURL(options.blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = options.filename;

@@ -8,7 +8,8 @@ import { PickerStatus } from './picker-status.tsx';
 import { ProductName } from './product-name.tsx';
 
 type PickerProps = {
-  group: GroupSummary;
+  /** What the products are added to; only its name is shown (a group, or an order). */
+  group: Pick<GroupSummary, 'name'>;
   /** What adding means for this kind, above the search. */
   note: string;
   /** The add action of one result: a button, or for a tier a price and a button. */
