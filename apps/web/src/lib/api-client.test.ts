@@ -1,5 +1,11 @@
 import { notificationsStore } from '@mantine/notifications';
-import { exportProducts, getCurrentUser, getEnvironment, signIn } from '@tradeport/contract';
+import {
+  exportProducts,
+  getCurrentUser,
+  getEnvironment,
+  getProductDependencies,
+  signIn,
+} from '@tradeport/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { harbour, longSession, merchantUser } from '#testing/fixtures.ts';
 import { jsonResponse } from '#testing/render-routes.tsx';
@@ -170,5 +176,40 @@ describe('request of a file download', () => {
     expect(sessionStore.get()).toBeNull();
     expect(navigate).toHaveBeenCalledWith(expect.stringContaining('/sign-in'));
     expect(toasts()).toEqual([]);
+  });
+});
+
+describe('request with a comma-separated list in the query', () => {
+  const ids = ['00000000-0000-4000-8000-000000000011', '00000000-0000-4000-8000-000000000012'];
+
+  it('sends the list as one comma-separated value, as the server’s schema reads it', async () => {
+    sessionStore.set(longSession);
+    fetchMock.mockResolvedValue(jsonResponse(200, { items: [] }));
+
+    await request(getProductDependencies, {
+      params: { id: harbour.id },
+      query: { product_ids: ids.join(',') },
+      organisationId: harbour.id,
+    });
+    const query = new URL(String(lastCall().url), 'http://localhost').searchParams;
+    // Repeated keys reach the server as an array, which the schema's string refuses (400).
+    expect(query.getAll('product_ids')).toEqual([ids.join(',')]);
+  });
+});
+
+describe('request of a PDF', () => {
+  it('resolves with the bytes as a Blob, not as mangled text', async () => {
+    sessionStore.set(longSession);
+    const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0xff, 0x00, 0xe2]);
+    fetchMock.mockResolvedValue(
+      new Response(bytes, { status: 200, headers: { 'Content-Type': 'application/pdf' } }),
+    );
+    const pdfEndpoint = {
+      ...getEnvironment,
+      response: { safeParse: (data: unknown) => ({ success: true, data }) },
+    };
+
+    const answer = (await request(pdfEndpoint as unknown as typeof getEnvironment)) as unknown as Blob;
+    expect(new Uint8Array(await answer.arrayBuffer())).toEqual(bytes);
   });
 });
