@@ -61,13 +61,7 @@ function DetailsForm(props: {
           description={order.can_edit ? undefined : 'The delivery changes only while the order is open'}
           {...form.getInputProps('delivery_date')}
         />
-        <Textarea
-          label="Notes"
-          autosize
-          minRows={3}
-          maxLength={ORDER_NOTES_MAX}
-          {...form.getInputProps('notes')}
-        />
+        <Textarea label="Notes" rows={4} maxLength={ORDER_NOTES_MAX} {...form.getInputProps('notes')} />
         <Group justify="flex-end">
           <Button variant="default" onClick={props.onClose}>
             Cancel

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import {
   type Cart,
   getOrder,
+  setOrderDeliveryFee,
   removeOrderLine,
   reorder,
   setOrderLine,
@@ -176,6 +177,62 @@ describe('OrderScreen (merchant)', () => {
 
     await waitFor(() => expect(api.requestsTo(put)).toHaveLength(1));
     expect(api.requestsTo(put)[0]!.body).toEqual({ version: 7, quantity: 5 });
+  });
+
+  it('sends only the details changed, with the version', async () => {
+    const api = stubOrdersApi('merchant', {
+      orders: {
+        [GET]: () => json(200, orderFixture()),
+        [PATCH]: () => json(200, orderFixture({ version: 8, purchase_order_number: 'PO-78' })),
+      },
+    });
+    renderOrders('merchant', PATH);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit order details' });
+    const po = within(dialog).getByRole('textbox', { name: 'PO number' });
+    await user.clear(po);
+    await user.type(po, 'PO-78');
+    await user.click(within(dialog).getByRole('button', { name: 'Save details' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.requestsTo(PATCH).map((request) => request.body)).toEqual([
+      { version: 7, purchase_order_number: 'PO-78' },
+    ]);
+    expect(screen.getByText('PO-78')).toBeInTheDocument();
+  });
+
+  it('overrides the delivery fee from dollars typed, sent as cents with the version', async () => {
+    const fee = route(setOrderDeliveryFee, { id: ORDER_ID });
+    const api = stubOrdersApi('merchant', {
+      orders: {
+        [GET]: () => json(200, orderFixture()),
+        [fee]: () => json(200, orderFixture({ version: 8, delivery_fee_cents: 1_250 })),
+      },
+    });
+    renderOrders('merchant', PATH);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Change delivery fee' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change delivery fee' });
+    const input = within(dialog).getByRole('textbox', { name: 'Delivery fee (ex GST)' });
+    await user.clear(input);
+    await user.type(input, 'twelve');
+    await user.click(within(dialog).getByRole('button', { name: 'Save delivery fee' }));
+    expect(
+      await within(dialog).findByText('Enter the delivery fee in dollars, like 12.50'),
+    ).toBeInTheDocument();
+    expect(api.requestsTo(fee)).toHaveLength(0);
+
+    await user.clear(input);
+    await user.type(input, '12.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save delivery fee' }));
+    await waitFor(() => expect(api.requestsTo(fee)).toHaveLength(1));
+    expect(api.requestsTo(fee)[0]!.body).toEqual({ version: 7, delivery_fee_cents: 1_250 });
+    expect(
+      await within(screen.getByRole('table', { name: 'Order totals' })).findByRole('row', {
+        name: 'Delivery (ex GST) $12.50',
+      }),
+    ).toBeInTheDocument();
   });
 
   it('downloads the invoice as a PDF of this order', async () => {
