@@ -10,6 +10,7 @@ import {
   updateOrder,
 } from '@tradeport/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PHONE_QUERY } from '#lib/use-is-phone.ts';
 import { route } from '#testing/fake-api.ts';
 import { harbour } from '#testing/fixtures.ts';
 import { bulkOrderPdf } from '../api/order-pdfs.ts';
@@ -283,6 +284,29 @@ describe('OrderScreen (customer)', () => {
     }
     expect(screen.queryByRole('button', { name: /^Remove / })).toBeNull();
     expect(screen.queryByRole('textbox', { name: /^Quantity of / })).toBeNull();
+  });
+
+  it('shows a card per line on a phone', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === PHONE_QUERY,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }));
+    stubOrdersApi('customer', {
+      orders: { [GET]: () => json(200, orderFixture({ can_edit: false, allowed_statuses: [] })) },
+    });
+    renderOrders('customer', PATH);
+
+    const lines = await screen.findByRole('list', { name: 'Order lines' });
+    const beans = within(lines).getByRole('listitem', { name: 'Espresso Beans 1kg' });
+    expect(beans).toHaveTextContent('$30.00 each ex GST · GST $6.00 (10%)');
+    expect(beans).toHaveTextContent('Line total $60.00 ex GST');
+    expect(screen.queryByRole('table', { name: 'Order lines' })).toBeNull();
   });
 
   it('orders again: says which lines were skipped and why, then opens Create New Order', async () => {

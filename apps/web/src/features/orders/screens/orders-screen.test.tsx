@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bulkUpdateOrderStatus, listCustomers, listOrders, searchOrders } from '@tradeport/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PHONE_QUERY } from '#lib/use-is-phone.ts';
 import { route } from '#testing/fake-api.ts';
 import { harbour, idOf } from '#testing/fixtures.ts';
 import {
@@ -164,6 +165,48 @@ describe('OrdersScreen (merchant)', () => {
     expect(screen.getByRole('list', { name: 'Orders not moved' })).toHaveTextContent(
       'Order 1043: A shipped order can only become completed',
     );
+  });
+
+  it('loads the next page from the cursor of the last', async () => {
+    const api = stubOrdersApi('merchant', {
+      orders: {
+        [MERCHANT_LIST]: (request) =>
+          request.query.get('cursor') === 'page-2' ? page([shipped]) : page([processing], 'page-2'),
+      },
+    });
+    renderOrders('merchant', '/orders?placed=THIS_MONTH');
+    await screen.findByRole('link', { name: 'Order 1042' });
+    expect(screen.queryByRole('link', { name: 'Order 1043' })).toBeNull();
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Load more' }));
+
+    expect(await screen.findByRole('link', { name: 'Order 1043' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    const second = api.requestsTo(MERCHANT_LIST)[1]!.query;
+    expect(second.get('cursor')).toBe('page-2');
+    expect(second.get('placed')).toBe('THIS_MONTH');
+  });
+
+  it('shows a card per order on a phone, each still selectable', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === PHONE_QUERY,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }));
+    stubOrdersApi('merchant', { orders: { [MERCHANT_LIST]: () => page([processing, shipped]) } });
+    renderOrders('merchant', '/orders');
+
+    const cards = await screen.findByRole('list', { name: 'Orders' });
+    const card = within(cards).getByRole('listitem', { name: 'Order 1042' });
+    expect(card).toHaveTextContent('Café Aroma');
+    expect(card).toHaveTextContent('$123.45');
+    expect(within(card).getByRole('checkbox', { name: 'Select Order 1042' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
   });
 
   it('invites a first order when there are none, and offers to clear filters when none match', async () => {
