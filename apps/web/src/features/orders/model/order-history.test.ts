@@ -17,6 +17,12 @@ describe('eventSentence', () => {
     expect(sentence('LINE_ADDED', { name: 'Oat Milk 1L', sku: 'OAT-1L', quantity: 6 })).toBe(
       'Mia Chen added 6 × Oat Milk 1L (OAT-1L)',
     );
+    expect(
+      sentence('LINE_CHANGED', { name: 'Oat Milk 1L', sku: 'OAT-1L', quantity: { from: 6, to: 12 } }),
+    ).toBe('Mia Chen changed the quantity of Oat Milk 1L (OAT-1L) from 6 to 12');
+    expect(
+      sentence('DETAILS_CHANGED', { shipping_method: { from: 'Weekday delivery', to: 'Pick-up' } }),
+    ).toBe('Mia Chen changed the delivery method from “Weekday delivery” to “Pick-up”');
     expect(sentence('LINE_REMOVED', { name: 'Oat Milk 1L' })).toBe('Mia Chen removed Oat Milk 1L');
     expect(sentence('DETAILS_CHANGED', { delivery_date: { from: '2025-03-06', to: null } })).toBe(
       'Mia Chen changed the delivery date from 06/03/2025 to nothing',

@@ -19,8 +19,7 @@ const DETAIL_NAMES: Record<string, string> = {
   notes: 'the notes',
   purchase_order_number: 'the purchase-order number',
   delivery_date: 'the delivery date',
-  shipping_method_id: 'the delivery method',
-  shipping_method_name: 'the delivery method',
+  shipping_method: 'the delivery method',
 };
 
 function detailValue(name: string, value: unknown): string {
@@ -69,8 +68,10 @@ export function describeEvent(event: OrderEvent): string {
       return `added ${quantity !== null ? `${quantity} × ` : ''}${lineName(details)}`;
     }
     case 'LINE_CHANGED': {
-      const from = count(details.from);
-      const to = count(details.to);
+      // The server writes `quantity: {from, to}`; a flat `from`/`to` is read the same.
+      const quantity = (details.quantity ?? details) as { from?: unknown; to?: unknown };
+      const from = count(quantity.from);
+      const to = count(quantity.to);
       const change = from !== null && to !== null ? ` from ${from} to ${to}` : '';
       return `changed the quantity of ${lineName(details)}${change}`;
     }

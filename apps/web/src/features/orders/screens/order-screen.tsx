@@ -57,6 +57,8 @@ function MerchantOrder(props: { order: Order }) {
   const edit = useOrderEdit(order);
   const [dialog, setDialog] = useState<'details' | 'fee' | null>(null);
   const canEdit = order.can_edit;
+  // Notes and the PO number stay open until the order is completed or cancelled (the server's rule).
+  const areNotesOpen = order.status !== 'COMPLETED' && order.status !== 'CANCELLED';
   const close = () => setDialog(null);
   return (
     <Stack gap="xl">
@@ -68,9 +70,11 @@ function MerchantOrder(props: { order: Order }) {
           onMove={(status) => edit.mutate({ kind: 'status', status })}
         />
         <Group gap="xs">
-          <Button variant="default" onClick={() => setDialog('details')}>
-            Edit details
-          </Button>
+          {areNotesOpen && (
+            <Button variant="default" onClick={() => setDialog('details')}>
+              Edit details
+            </Button>
+          )}
           <DownloadButtons order={order} withPackingSlip />
         </Group>
       </Group>

@@ -107,7 +107,12 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
         kind: 'LINE_CHANGED',
         at: '2025-03-04T02:00:00.000Z',
         user_name: 'Mia Chen',
-        details: { name: 'Full Cream Milk 2L', sku: 'MILK-2L', from: 3, to: 4 },
+        details: {
+          product_id: MILK_ID,
+          name: 'Full Cream Milk 2L',
+          sku: 'MILK-2L',
+          quantity: { from: 3, to: 4 },
+        },
       },
     ],
     version: 7,
