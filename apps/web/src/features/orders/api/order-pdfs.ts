@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { defineEndpoint, MAX_BULK_ORDERS, OrganisationParams, RecordId } from '@tradeport/contract';
 import { z } from 'zod';
 import { request } from '#lib/api-client.ts';
-import { saveBlobFile } from '#lib/save-file.ts';
+import { saveFile } from '#lib/save-file.ts';
 import { useOrganisationId } from '#lib/use-organisation-id.ts';
 
 // TODO(lead, at merge): the order-docs helper adds this endpoint to the contract as
@@ -46,7 +46,7 @@ export function useDownloadOrderPdf() {
         body: { order_ids: input.orders.map((order) => order.id) },
         organisationId,
       });
-      saveBlobFile({ blob, filename: pdfFilename(input.type, input.orders) });
+      saveFile({ blob, filename: pdfFilename(input.type, input.orders) });
     },
   });
 }

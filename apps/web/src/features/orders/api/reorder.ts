@@ -10,7 +10,7 @@ export function useReorder(orderId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => request(reorder, { params: { id: orderId }, organisationId }),
-    // The cart belongs to the ordering screens; whatever they cached of it is now out of date.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: scopedKey(organisationId, 'cart') }),
+    // The cart belongs to the ordering screens (their keys start "ordering"); what they cached is now stale.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: scopedKey(organisationId, 'ordering') }),
   });
 }
