@@ -1,7 +1,7 @@
 import { Group, MultiSelect, Select, TextInput } from '@mantine/core';
 import { MIN_SEARCH_CHARS, OrderStatus, ReportDatePreset } from '@tradeport/contract';
 import { PLACED_PRESET_OPTIONS, STATUS_OPTIONS } from '../model/order-labels.ts';
-import type { OrderFiltersState } from '../screens/use-order-filters.ts';
+import { isSearchable, type OrderFiltersState } from '../screens/use-order-filters.ts';
 import { CustomerFilterSelect } from './customer-filter-select.tsx';
 
 const PICKER_WIDTH = 200;
@@ -19,7 +19,7 @@ export function OrderFilterBar(props: {
   const { state } = props;
   const { filters } = state;
   const typed = state.searchText.trim();
-  const isSearchTooShort = typed.length > 0 && typed.length < MIN_SEARCH_CHARS;
+  const isSearchTooShort = typed.length > 0 && !isSearchable(typed);
   return (
     <Group align="flex-end" gap="md" role="search" aria-label="Filter orders">
       <TextInput
@@ -28,7 +28,9 @@ export function OrderFilterBar(props: {
         placeholder={props.isMerchant ? 'Number, customer, product or PO' : 'Number, product or PO'}
         value={state.searchText}
         onChange={(event) => state.setSearchText(event.currentTarget.value)}
-        description={isSearchTooShort ? `Type at least ${MIN_SEARCH_CHARS} characters to search` : undefined}
+        description={
+          isSearchTooShort ? `Type at least ${MIN_SEARCH_CHARS} characters, or an order number` : undefined
+        }
         aria-busy={props.isSearching || undefined}
         style={{ flex: '1 1 240px', maxWidth: 360 }}
       />

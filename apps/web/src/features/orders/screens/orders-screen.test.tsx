@@ -123,12 +123,25 @@ describe('OrdersScreen (merchant)', () => {
     const user = userEvent.setup();
 
     await user.type(screen.getByRole('searchbox', { name: 'Search orders' }), 'B');
-    expect(await screen.findByText('Type at least 2 characters to search')).toBeInTheDocument();
+    expect(await screen.findByText('Type at least 2 characters, or an order number')).toBeInTheDocument();
     await user.type(screen.getByRole('searchbox', { name: 'Search orders' }), 'ean');
 
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Order 1042' })).toBeNull());
     expect(screen.getByRole('link', { name: 'Order 1043' })).toBeInTheDocument();
     expect(api.requestsTo(SEARCH).map((request) => request.query.get('q'))).toEqual(['Bean']);
+  });
+
+  it('searches an order number from its first digit', async () => {
+    const api = stubOrdersApi('merchant', {
+      orders: { [MERCHANT_LIST]: () => page([processing, shipped]), [SEARCH]: () => page([processing]) },
+    });
+    renderOrders('merchant', '/orders');
+    await screen.findByRole('link', { name: 'Order 1043' });
+
+    await userEvent.setup().type(screen.getByRole('searchbox', { name: 'Search orders' }), '7');
+
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Order 1043' })).toBeNull());
+    expect(api.requestsTo(SEARCH).map((request) => request.query.get('q'))).toEqual(['7']);
   });
 
   it('moves the selected orders to a status after confirming, then sums up what moved and what was refused', async () => {

@@ -8,6 +8,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type PickedCustomer = { value: string; label: string } | null;
 
+/** An order number ("7", "#7") is searched at once; other text from MIN_SEARCH_CHARS characters. */
+const ORDER_NUMBER = /^#?\s*\d{1,9}$/;
+export function isSearchable(text: string | null): text is string {
+  return text !== null && (text.length >= MIN_SEARCH_CHARS || ORDER_NUMBER.test(text));
+}
+
 const dateOf = (value: string | null) => (value && DATE.test(value) ? value : null);
 
 /** `?status=PROCESSING,ON_HOLD` → the statuses it names; anything else is dropped, not sent. */
@@ -26,7 +32,8 @@ const FILTER_PARAMS = ['status', 'customer', 'customer_name', 'delivery_from', '
  */
 export function useOrderFilters() {
   const [params, setParams] = useSearchParams();
-  const { searchText, setSearchText, search } = useUrlSearch({ minLength: MIN_SEARCH_CHARS });
+  const { searchText, setSearchText, search: typed } = useUrlSearch();
+  const search = isSearchable(typed) ? typed : null;
 
   const update = (change: (next: URLSearchParams) => void) => {
     const next = new URLSearchParams(params);
