@@ -15,7 +15,7 @@ export function OrderHistory(props: { history: Order['history'] }) {
       {props.history.length === 0 ? (
         <Text c="dimmed">Nothing has happened to this order yet.</Text>
       ) : (
-        <Timeline bulletSize={14} lineWidth={2} aria-label="Order history">
+        <Timeline bulletSize={14} lineWidth={2}>
           {props.history.map((event, index) => (
             <Timeline.Item key={`${event.at}-${index}`} title={eventSentence(event)}>
               <Text size="sm" c="dimmed">
