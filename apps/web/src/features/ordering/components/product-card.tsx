@@ -1,10 +1,9 @@
-import { Button, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Card, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { CatalogueProduct } from '@tradeport/contract';
-import { useState } from 'react';
-import { firstQuantity, quantityHint } from '../model/quantity.ts';
+import { quantityHint } from '../model/quantity.ts';
+import { AddToCartControls } from './add-to-cart-controls.tsx';
 import { ProductImage } from './product-image.tsx';
 import { ProductPrice } from './product-price.tsx';
-import { QuantityStepper } from './quantity-stepper.tsx';
 
 export type AddToCart = (product: CatalogueProduct, quantity: number) => void;
 
@@ -18,9 +17,7 @@ export type ProductCardActions = {
 
 export function ProductCard(props: { product: CatalogueProduct } & ProductCardActions) {
   const { product } = props;
-  const [quantity, setQuantity] = useState(() => firstQuantity(product));
   const hint = quantityHint(product);
-  const inCart = props.inCart(product.id);
   const facts = [product.brand_name, product.unit_of_measure?.name].filter(Boolean).join(' · ');
 
   return (
@@ -42,27 +39,7 @@ export function ProductCard(props: { product: CatalogueProduct } & ProductCardAc
         )}
         <ProductPrice product={product} />
         {hint && <Text size="sm">{hint}</Text>}
-        <Group gap="xs" justify="space-between" wrap="wrap">
-          <QuantityStepper
-            productName={product.name}
-            rule={product}
-            value={quantity}
-            onChange={setQuantity}
-          />
-          <Button
-            size="md"
-            aria-label={`Add to cart: ${product.name}`}
-            loading={props.isAdding(product.id)}
-            onClick={() => props.onAdd(product, quantity)}
-          >
-            Add to cart
-          </Button>
-        </Group>
-        {inCart > 0 && (
-          <Text size="sm" c="teal" fw={500}>
-            {inCart} in cart
-          </Text>
-        )}
+        <AddToCartControls {...props} product={product} justify="space-between" />
       </Stack>
     </Card>
   );

@@ -1,16 +1,14 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import type { CatalogueProduct } from '@tradeport/contract';
-import { useState } from 'react';
 import { useIsPhone } from '#lib/use-is-phone.ts';
-import { firstQuantity, quantityHint } from '../model/quantity.ts';
+import { quantityHint } from '../model/quantity.ts';
+import { AddToCartControls } from './add-to-cart-controls.tsx';
 import type { ProductCardActions } from './product-card.tsx';
 import { ProductImage } from './product-image.tsx';
 import { ProductPrice } from './product-price.tsx';
-import { QuantityStepper } from './quantity-stepper.tsx';
 
 function ProductDetail(props: { product: CatalogueProduct } & Omit<ProductCardActions, 'onOpen'>) {
   const { product } = props;
-  const [quantity, setQuantity] = useState(() => firstQuantity(product));
   const hint = quantityHint(product);
   const facts: [string, string | null | undefined][] = [
     ['SKU', product.sku],
@@ -18,7 +16,6 @@ function ProductDetail(props: { product: CatalogueProduct } & Omit<ProductCardAc
     ['Category', product.category?.name],
     ['Unit', product.unit_of_measure?.name],
   ];
-  const inCart = props.inCart(product.id);
 
   return (
     <Stack gap="md">
@@ -38,22 +35,7 @@ function ProductDetail(props: { product: CatalogueProduct } & Omit<ProductCardAc
           ))}
         {hint && <Text size="sm">{hint}</Text>}
       </Stack>
-      <Group gap="xs" wrap="wrap">
-        <QuantityStepper productName={product.name} rule={product} value={quantity} onChange={setQuantity} />
-        <Button
-          size="md"
-          aria-label={`Add to cart: ${product.name}`}
-          loading={props.isAdding(product.id)}
-          onClick={() => props.onAdd(product, quantity)}
-        >
-          Add to cart
-        </Button>
-      </Group>
-      {inCart > 0 && (
-        <Text size="sm" c="teal" fw={500}>
-          {inCart} in cart
-        </Text>
-      )}
+      <AddToCartControls {...props} product={product} />
     </Stack>
   );
 }
