@@ -13,6 +13,7 @@ import {
 import { afterCursor, decodeCursor } from '../../platform/db/keyset-cursor.ts';
 import { toPage } from '../product-groups/listing.queries.ts';
 import { hasTrigramWord, productMatchesSearch } from '../products/product-search.queries.ts';
+import { planPostingsSearch, selectPostingsMatches } from '../products/product-search-postings.queries.ts';
 import type { CatalogueViewer } from './catalogue-viewer.ts';
 import { groupsLetSee, visibleToCustomerAccount } from './catalogue-visibility.queries.ts';
 import { literalLimit } from '../../platform/db/statement-caching-client.ts';
@@ -123,8 +124,11 @@ function selectVisibleMatches(
 /** `offset 0` written into the statement (a parameter would leave the planner guessing). */
 const literalOffsetZero = sql.raw('0') as unknown as number;
 
+/** A page's ids and sort keys, however they were found. */
+type PageOfIds = ReturnType<typeof selectVisiblePage> | ReturnType<typeof selectPostingsMatches>;
+
 /** A page of products with what a customer sees of them, and the account's tier price. */
-function selectCatalogue(db: Db, options: { viewer: ViewerIds; page: ReturnType<typeof selectVisiblePage> }) {
+function selectCatalogue(db: Db, options: { viewer: ViewerIds; page: PageOfIds }) {
   const { merchantId, customerAccountId } = options.viewer;
   const { page } = options;
   // Evaluated once per query (an InitPlan), not per row: the account's tier, if any.
@@ -248,12 +252,10 @@ export async function listCataloguePage(
 ) {
   const { viewer } = options;
   const match = productMatchesSearch({ merchantId: viewer.merchantId, search: options.search });
-  const conditions = [
-    options.categoryId
-      ? inCategory(db, { merchantId: viewer.merchantId, categoryId: options.categoryId })
-      : undefined,
-    afterCursor({ cursor: options.cursor, sortKey, id: products.id }),
-  ];
+  const category = options.categoryId
+    ? inCategory(db, { merchantId: viewer.merchantId, categoryId: options.categoryId })
+    : undefined;
+  const conditions = [category, afterCursor({ cursor: options.cursor, sortKey, id: products.id })];
   const limit = options.limit + 1;
   const pageOf = (rows: CatalogueRow[]) =>
     toPage({
@@ -266,6 +268,22 @@ export async function listCataloguePage(
     return pageOf(await browse(db, { viewer, limit, cursor: options.cursor }));
   if (!match || !hasTrigramWord(options.search)) {
     const page = selectVisiblePage(db, { viewer, limit, conditions: [match, ...conditions] });
+    return pageOf(await selectCatalogue(db, { viewer, page }));
+  }
+  const plan = await planPostingsSearch(db, { merchantId: viewer.merchantId, search: options.search! });
+  if (plan.kind === 'empty') return pageOf([]);
+  if (plan.kind === 'walk') {
+    const page = selectPostingsMatches(db, {
+      merchantId: viewer.merchantId,
+      search: options.search!,
+      walks: plan.walks,
+      after: options.cursor ? decodeCursor(options.cursor, { name: 'text', id: 'uuid' }) : undefined,
+      conditions: [
+        groupsLetSee(viewer.customerAccountId, { productId: sql`${products.id}`, isPerRow: true }),
+        category,
+      ],
+      limit,
+    });
     return pageOf(await selectCatalogue(db, { viewer, page }));
   }
   const walkKey = options.cursor

@@ -32,6 +32,9 @@ export const hasTrigramWord = (search: string | undefined) =>
 /** The word in the name or SKU: a trigram index condition. */
 const textHas = (word: string): SQL => sql`${productSearchText} like lower(${containsPattern(word)})`;
 
+/** Every word in the name or SKU: the word rule for a search no brand's name answers. */
+export const textHasEveryWord = (words: string[]): SQL | undefined => and(...words.map(textHas));
+
 /**
  * The product's brand among the merchant's brands whose name holds one of the words. The ids are
  * gathered once per query into an array (an InitPlan), so `brand_id = any(…)` is an index
