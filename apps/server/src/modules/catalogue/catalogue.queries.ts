@@ -276,7 +276,7 @@ export async function listCataloguePage(
     const page = selectPostingsMatches(db, {
       merchantId: viewer.merchantId,
       search: options.search!,
-      walks: plan.walks,
+      terms: plan.terms,
       after: options.cursor ? decodeCursor(options.cursor, { name: 'text', id: 'uuid' }) : undefined,
       conditions: [
         groupsLetSee(viewer.customerAccountId, { productId: sql`${products.id}`, isPerRow: true }),

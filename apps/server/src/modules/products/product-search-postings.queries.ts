@@ -24,22 +24,26 @@ const PUNCTUATION = /[!-/:-@[-`{-~]/;
 export const MAX_WALKED_TERMS = 16;
 /** Words looked up, the longest first (more likely rare); the others are checked per row. */
 const MAX_LOOKED_UP_WORDS = 4;
-/** Words whose postings are walked together, joined on the product; the others checked per row. */
-const MAX_WALKED_WORDS = 2;
+/** Postings counted per word when choosing which word to walk: enough to tell rare from common. */
+const COUNTED_POSTINGS = 2_000;
 /** Term counts a walk is written for (unused slots are null and find nothing): few statements. */
 const TERM_STEPS = [1, 2, 4, 8, MAX_WALKED_TERMS];
 
 /**
- * How a search's page can be found: `walk` (each entry the terms of one word, to walk and join),
- * `empty` (a word no product of the merchant holds, and no brand's name either: no match), or
- * `trigram` (a word in a brand's name, no word long enough to look up, or only words with too
- * many terms: productMatchesSearch on the trigram index).
+ * How a search's page can be found: `walk` (the terms of the word to walk), `empty` (a word no
+ * product of the merchant holds, nor any brand's name: no match), or `trigram` (a word in a
+ * brand's name, no word long enough to look up, or only words with too many terms:
+ * productMatchesSearch on the trigram index).
  */
-export type PostingsPlan = { kind: 'walk'; walks: string[][] } | { kind: 'empty' } | { kind: 'trigram' };
+export type PostingsPlan = { kind: 'walk'; terms: string[] } | { kind: 'empty' } | { kind: 'trigram' };
 
 /**
  * One round trip: for the longest words, the merchant's terms holding each (up to one more than
- * MAX_WALKED_TERMS, to tell "too many"), and whether any word is in one of its brands' names.
+ * MAX_WALKED_TERMS, to tell "too many"), whether any word is in one of its brands' names, and,
+ * when there are several words to choose from, how many postings each has (up to
+ * COUNTED_POSTINGS). The word with the fewest postings is walked, the others checked on each
+ * product it finds: the page is full by the time that word's postings run out, so a walk of
+ * "oat milk" reads oat's 1,333 postings at most, never milk's 4,004.
  */
 export async function planPostingsSearch(
   db: Db,
@@ -53,32 +57,45 @@ export async function planPostingsSearch(
     .slice(0, MAX_LOOKED_UP_WORDS);
   if (lookedUp.length === 0) return { kind: 'trigram' };
   const v = productSearchVocabulary;
+  const p = productSearchTokens;
   // The partial trigram index of the word's kind of term (its condition written out, so that a
-  // cached generic plan still uses it).
-  const termsOf = (word: string) => sql`to_json(array(
-    select distinct ${v.token} from ${v}
+  // cached generic plan still uses it). Duplicate terms (see productSearchVocabulary) are
+  // dropped here rather than by DISTINCT, which PostgreSQL may answer by walking a btree in
+  // order and testing every term of the merchant.
+  const termsOf = (word: string) => sql`array(
+    select ${v.token} from ${v}
     where ${v.token} like lower(${containsPattern(word)}) and ${v.merchantId} = ${merchantId}
       and ${PUNCTUATION.test(word) ? sql`${v.isCompound}` : sql`not ${v.isCompound}`}
     limit ${sql.raw(String(MAX_WALKED_TERMS + 1))}
-  ))`;
+  )`;
+  const postingsOf = (terms: SQL) => sql`(select count(*) from (
+    select 1 from ${p} where ${p.merchantId} = ${merchantId} and ${p.token} = any(${terms})
+    limit ${sql.raw(String(COUNTED_POSTINGS))}
+  ) as counted)`;
+  const isCounted = lookedUp.length > 1;
+  const lookups = lookedUp.map((word, i) => {
+    const terms = sql.raw(`t${i}`);
+    return sql`(select json_build_object('terms', to_json(terms), 'postings', ${isCounted ? postingsOf(sql`terms`) : sql`0`})
+      from (select ${termsOf(word)} as terms) as ${terms})`;
+  });
   const brandNames = sql.join(
     words.map((word) => sql`${brands.name} ilike ${containsPattern(word)}`),
     sql` or `,
   );
   const result = (await db.execute(sql`select
     exists (select 1 from ${brands} where ${brands.merchantId} = ${merchantId} and (${brandNames})) as is_brand,
-    json_build_array(${sql.join(lookedUp.map(termsOf), sql`, `)}) as terms`)) as unknown as {
-    rows: { is_brand: boolean; terms: string[][] }[];
+    json_build_array(${sql.join(lookups, sql`, `)}) as words`)) as unknown as {
+    rows: { is_brand: boolean; words: { terms: string[]; postings: number }[] }[];
   };
   const row = result.rows[0]!;
   if (row.is_brand) return { kind: 'trigram' };
-  if (row.terms.some((terms) => terms.length === 0)) return { kind: 'empty' };
-  const walks = row.terms
-    .filter((terms) => terms.length <= MAX_WALKED_TERMS)
-    // Stable: among equals, the longer word (looked up first) walks.
-    .sort((a, b) => a.length - b.length)
-    .slice(0, MAX_WALKED_WORDS);
-  return walks.length === 0 ? { kind: 'trigram' } : { kind: 'walk', walks };
+  if (row.words.some((word) => word.terms.length === 0)) return { kind: 'empty' };
+  const [walked] = row.words
+    .map((word) => ({ ...word, terms: [...new Set(word.terms)] }))
+    .filter((word) => word.terms.length <= MAX_WALKED_TERMS)
+    // Stable: among equals, the longer word (looked up first) is walked.
+    .sort((a, b) => a.postings - b.postings);
+  return walked ? { kind: 'walk', terms: walked.terms } : { kind: 'trigram' };
 }
 
 const t = productSearchTokens;
@@ -108,56 +125,42 @@ function walkOf(options: {
 /**
  * A page of the merchant's products matching every word of `search` in the name or SKU, in
  * (lower(name), id) order after the cursor, that also meet `conditions` (on `products`: the
- * viewer's visibility, a category): ids and sort keys, the shape of a catalogue page. The walks
- * are joined on the product; then each product found is read once, by id, to check it as it is
- * now (active, the sort key its name gives, every word, the conditions), before the page takes
- * it. That check names the first walk's sort key and the last walk's id, so PostgreSQL makes it
- * after the join, on the few products every walk holds, never on each posting of one walk.
+ * viewer's visibility, a category): ids and sort keys, the shape of a catalogue page. The walk
+ * gives candidates in order; each is read once, by id (products_merchant_active_name_idx holds
+ * name and SKU: no table page), to check it as it is now (active, the sort key its name gives,
+ * every word, the conditions) before the page takes it. OFFSET 0 keeps that check a probe per
+ * candidate, made in walk order until the page is full.
  */
 export function selectPostingsMatches(
   db: Db,
   options: {
     merchantId: string;
     search: string;
-    walks: string[][];
+    terms: string[];
     conditions: (SQL | undefined)[];
     after: { name: string; id: string } | undefined;
     limit: number;
   },
 ) {
   const { merchantId, after } = options;
-  const walks = options.walks.map((terms, i) => ({
-    name: sql.raw(`w${i}`),
-    from: walkOf({ merchantId, terms, after }),
-  }));
-  const [first] = walks;
-  const last = walks.at(-1)!;
-  const joined = sql.join(
-    walks.map((walk, i) =>
-      i === 0
-        ? sql`(${walk.from}) as ${walk.name}`
-        : sql`join (${walk.from}) as ${walk.name}
-            on ${walk.name}.sort_key = ${first!.name}.sort_key and ${walk.name}.product_id = ${first!.name}.product_id`,
-    ),
-    sql` `,
-  );
+  const walk = walkOf({ merchantId, terms: options.terms, after });
   const words = searchWords(options.search);
   const isStillMatching = sql`exists (
     select 1 from ${products}
-    where ${products.id} = ${last.name}.product_id and ${products.merchantId} = ${merchantId}
-      and ${products.archivedAt} is null and lower(${products.name}) = ${first!.name}.sort_key
-      and ${and(textHasEveryWord(words), ...options.conditions)}
+    where ${products.id} = walk.product_id and ${products.merchantId} = ${merchantId}
+      and ${products.archivedAt} is null and lower(${products.name}) = walk.sort_key
+      and ${and(textHasEveryWord(words), ...options.conditions)!}
     offset 0
   )`;
   return db
     .select({
       // A name of its own: the outer query refers to it unqualified, beside products.id.
-      id: sql<string>`${first!.name}.product_id`.as('page_product_id'),
-      sortKey: sql<string>`${first!.name}.sort_key`.as('sort_key'),
+      id: sql<string>`walk.product_id`.as('page_product_id'),
+      sortKey: sql<string>`walk.sort_key`.as('sort_key'),
     })
-    .from(joined)
+    .from(sql`(${walk}) as walk`)
     .where(isStillMatching)
-    .orderBy(sql`${first!.name}.sort_key`, sql`${first!.name}.product_id`)
+    .orderBy(sql`walk.sort_key`, sql`walk.product_id`)
     .limit(literalLimit(options.limit))
     .as('page');
 }

@@ -100,7 +100,7 @@ ALTER TABLE "product_search_tokens" ADD CONSTRAINT "product_search_tokens_pkey" 
 INSERT INTO "product_search_vocabulary" ("merchant_id", "token", "is_compound")
 SELECT DISTINCT merchant_id, token, product_search_is_compound(token) FROM "product_search_tokens";
 --> statement-breakpoint
-CREATE INDEX "product_search_vocabulary_token_idx" ON "product_search_vocabulary" USING btree ("merchant_id","token");--> statement-breakpoint
+CREATE INDEX "product_search_vocabulary_token_idx" ON "product_search_vocabulary" USING btree ("token","merchant_id");--> statement-breakpoint
 CREATE INDEX "product_search_vocabulary_parts_idx" ON "product_search_vocabulary" USING gin ("token" gin_trgm_ops) WHERE not "product_search_vocabulary"."is_compound";--> statement-breakpoint
 CREATE INDEX "product_search_vocabulary_compounds_idx" ON "product_search_vocabulary" USING gin ("token" gin_trgm_ops) WHERE "product_search_vocabulary"."is_compound";--> statement-breakpoint
 CREATE TRIGGER "products_search_postings_insert" AFTER INSERT ON "products"

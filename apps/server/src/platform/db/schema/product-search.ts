@@ -46,7 +46,9 @@ export const productSearchVocabulary = pgTable(
     isCompound: boolean().notNull(),
   },
   (t) => [
-    index('product_search_vocabulary_token_idx').on(t.merchantId, t.token),
+    // The triggers' "is this term new?"; led by the term, so that no search takes it to list a
+    // merchant's terms in order, testing each.
+    index('product_search_vocabulary_token_idx').on(t.token, t.merchantId),
     index('product_search_vocabulary_parts_idx')
       .using('gin', sql`${t.token} gin_trgm_ops`)
       .where(sql`not ${t.isCompound}`),
