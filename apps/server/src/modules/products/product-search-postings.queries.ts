@@ -2,7 +2,12 @@ import { searchWords } from '@tradeport/contract';
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { containsPattern } from '../../platform/db/like-pattern.ts';
-import { brands, products, productSearchTokens, productSearchVocabulary } from '../../platform/db/schema/index.ts';
+import {
+  brands,
+  products,
+  productSearchTokens,
+  productSearchVocabulary,
+} from '../../platform/db/schema/index.ts';
 import { literalLimit } from '../../platform/db/statement-caching-client.ts';
 import { TRIGRAM_LENGTH, textHasEveryWord } from './product-search.queries.ts';
 

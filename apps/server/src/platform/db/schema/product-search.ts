@@ -22,7 +22,12 @@ export const productSearchTokens = pgTable(
     sortKey: text().notNull(),
     productId: uuid().notNull(),
   },
-  (t) => [primaryKey({ name: 'product_search_tokens_pkey', columns: [t.merchantId, t.token, t.sortKey, t.productId] })],
+  (t) => [
+    primaryKey({
+      name: 'product_search_tokens_pkey',
+      columns: [t.merchantId, t.token, t.sortKey, t.productId],
+    }),
+  ],
 );
 
 /**
