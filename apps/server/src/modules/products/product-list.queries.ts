@@ -7,6 +7,7 @@ import { products } from '../../platform/db/schema/index.ts';
 import { literalLimit } from '../../platform/db/statement-caching-client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hasTrigramWord } from './product-search.queries.ts';
+import { planPostingsSearch, selectPostingsMatches } from './product-search-postings.queries.ts';
 import {
   type Filters,
   productFilterConditions,
@@ -95,19 +96,44 @@ export async function listProductRows(
   }
   const shape = { sortName, isDescending, limit: options.limit + 1, isAfterCursor: after !== undefined };
   const isPlain = !filters.search && !filters.brand_id && !filters.supplier_id && !filters.category_id;
+  const pageRows = async () => {
+    if (isPlain) {
+      return plainPage(db, { ...shape, status: filters.status }).execute({
+        merchantId,
+        afterKey: after?.key,
+        afterId: after?.id,
+      });
+    }
+    // The word index holds active products in name order: a search of those walks it.
+    const plan =
+      sortName === 'name' && filters.status === 'active' && hasTrigramWord(filters.search)
+        ? await planPostingsSearch(db, { merchantId, search: filters.search! })
+        : undefined;
+    if (plan?.kind === 'empty') return [];
+    if (plan?.kind === 'walk') {
+      const page = selectPostingsMatches(db, {
+        merchantId,
+        search: filters.search!,
+        terms: plan.terms,
+        conditions: productFilterConditions(merchantId, { ...filters, search: undefined }),
+        after: after && { name: after.key, id: after.id },
+        limit: shape.limit,
+        isDescending,
+      });
+      const order = isDescending ? desc : asc;
+      return selectProducts(db)
+        .innerJoin(page, eq(page.id, products.id))
+        .orderBy(order(page.sortKey), order(page.id));
+    }
+    return selectPage(db, {
+      ...shape,
+      conditions: productFilterConditions(merchantId, filters),
+      after: after && { key: after.key, id: after.id },
+      isSearch: hasTrigramWord(filters.search),
+    });
+  };
   const [rows, total] = await Promise.all([
-    isPlain
-      ? plainPage(db, { ...shape, status: filters.status }).execute({
-          merchantId,
-          afterKey: after?.key,
-          afterId: after?.id,
-        })
-      : selectPage(db, {
-          ...shape,
-          conditions: productFilterConditions(merchantId, filters),
-          after: after && { key: after.key, id: after.id },
-          isSearch: hasTrigramWord(filters.search),
-        }),
+    pageRows(),
     options.withTotal ? countMatching(db, productFilterConditions(merchantId, filters)) : null,
   ]);
   const page = rows.slice(0, options.limit);

@@ -106,25 +106,29 @@ export async function planPostingsSearch(
 const t = productSearchTokens;
 
 /**
- * One word's postings in (sort key, product id) order, after the cursor: one term, an ordered
- * scan of the postings' key; several, a merge of such scans (UNION ALL of ordered branches, which
- * PostgreSQL reads as a Merge Append), each product once (a product may hold two of the terms).
+ * One word's postings in (sort key, product id) order (or its reverse), after the cursor: one
+ * term, an ordered scan of the postings' key; several, a merge of such scans (UNION ALL of
+ * ordered branches, which PostgreSQL reads as a Merge Append), each product once (a product may
+ * hold two of the terms).
  */
 function walkOf(options: {
   merchantId: string;
   terms: string[];
   after: { name: string; id: string } | undefined;
+  isDescending: boolean;
 }): SQL {
-  const { merchantId, after } = options;
+  const { merchantId, after, isDescending } = options;
   const slots = TERM_STEPS.find((step) => step >= options.terms.length)!;
   const terms = sql`${sql.param(options.terms)}::text[]`;
+  const beyond = isDescending ? sql`<` : sql`>`;
   const scan = (slot: number) => sql`select ${t.sortKey}, ${t.productId} from ${t}
     where ${t.merchantId} = ${merchantId} and ${t.token} = (${terms})[${sql.raw(String(slot))}]
-    ${after ? sql`and (${t.sortKey}, ${t.productId}) > (${after.name}, ${after.id}::uuid)` : sql``}`;
+    ${after ? sql`and (${t.sortKey}, ${t.productId}) ${beyond} (${after.name}, ${after.id}::uuid)` : sql``}`;
   if (slots === 1) return scan(1);
-  const branches = Array.from({ length: slots }, (_, i) => sql`(${scan(i + 1)} order by 1, 2)`);
+  const order = isDescending ? sql`order by 1 desc, 2 desc` : sql`order by 1, 2`;
+  const branches = Array.from({ length: slots }, (_, i) => sql`(${scan(i + 1)} ${order})`);
   return sql`select distinct on (sort_key, product_id) sort_key, product_id
-    from (${sql.join(branches, sql` union all `)}) as merged order by 1, 2`;
+    from (${sql.join(branches, sql` union all `)}) as merged ${order}`;
 }
 
 /**
@@ -145,10 +149,13 @@ export function selectPostingsMatches(
     conditions: (SQL | undefined)[];
     after: { name: string; id: string } | undefined;
     limit: number;
+    /** The merchant's list, sorted by name the other way. */
+    isDescending?: boolean;
   },
 ) {
   const { merchantId, after } = options;
-  const walk = walkOf({ merchantId, terms: options.terms, after });
+  const isDescending = options.isDescending ?? false;
+  const walk = walkOf({ merchantId, terms: options.terms, after, isDescending });
   const words = searchWords(options.search);
   const isStillMatching = sql`exists (
     select 1 from ${products}
@@ -165,7 +172,11 @@ export function selectPostingsMatches(
     })
     .from(sql`(${walk}) as walk`)
     .where(isStillMatching)
-    .orderBy(sql`walk.sort_key`, sql`walk.product_id`)
+    .orderBy(
+      ...(isDescending
+        ? [sql`walk.sort_key desc`, sql`walk.product_id desc`]
+        : [sql`walk.sort_key`, sql`walk.product_id`]),
+    )
     .limit(literalLimit(options.limit))
     .as('page');
 }
