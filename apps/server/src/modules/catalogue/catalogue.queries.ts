@@ -238,13 +238,15 @@ async function browse(db: Db, options: { viewer: CatalogueViewer; limit: number;
  * Without a search, PostgreSQL walks products_merchant_active_name_idx and stops after a page: the
  * same cost at row 25 and row 90,000. The search is the word rule (productMatchesSearch: every
  * word in the name, SKU or brand). Words of two letters have no trigram to look up and match
- * often, so those searches walk the same way. With a word of a trigram or more, the walk is
- * bounded (selectWalkedMatches: the next WALKED_ROWS products in name order): a common word fills
- * the page within it, at the cost of a page of browsing. When it does not (a rarer word, or words
- * that cluster by name further on, as a brand does), the matches are taken from the merchant's
- * trigram index instead and sorted (selectVisibleMatches), since walking on would read every
- * product alphabetically before them. Both answer the same rows: the second simply starts over.
- * A first page whose walk came back short goes straight to the index for a while (shortWalks).
+ * often, so those searches walk the same way. With a word of a trigram or more, the search walks
+ * the word index instead (planPostingsSearch, selectPostingsMatches: the postings of the rarest
+ * word's terms, already in name order), checking each product found and stopping after a page:
+ * about the cost of browsing, for a common word and a rare one alike. Searches the index cannot
+ * answer (a word in one of the merchant's brand names, or only words held by too many terms) go
+ * the trigram way: a walk in name order bounded to WALKED_ROWS products (selectWalkedMatches),
+ * which a common word fills; else the matches from the merchant's trigram index, sorted
+ * (selectVisibleMatches). All answer the same rows. A first page whose bounded walk came back
+ * short goes straight to the trigram index for a while (shortWalks).
  */
 export async function listCataloguePage(
   db: Db,
