@@ -13,7 +13,12 @@ import {
 import { afterCursor, decodeCursor } from '../../platform/db/keyset-cursor.ts';
 import { toPage } from '../product-groups/listing.queries.ts';
 import { hasTrigramWord, productMatchesSearch } from '../products/product-search.queries.ts';
-import { planPostingsSearch, selectPostingsMatches } from '../products/product-search-postings.queries.ts';
+import {
+  planPostingsSearch,
+  searchPatterns,
+  selectPostingsMatches,
+  termSlots,
+} from '../products/product-search-postings.queries.ts';
 import type { CatalogueViewer } from './catalogue-viewer.ts';
 import { groupsLetSee, visibleToCustomerAccount } from './catalogue-visibility.queries.ts';
 import { literalLimit } from '../../platform/db/statement-caching-client.ts';
@@ -189,7 +194,7 @@ function toCatalogueProduct(row: CatalogueRow): CatalogueProduct {
 const filterCategory = alias(categories, 'filter_category');
 
 /** Products in the category or, for a top-level category, in any of its sub-categories. */
-function inCategory(db: Db, options: { merchantId: string; categoryId: string }) {
+function inCategory(db: Db, options: { merchantId: string | Placeholder; categoryId: string | Placeholder }) {
   const tree = db
     .select({ id: filterCategory.id })
     .from(filterCategory)
@@ -216,6 +221,33 @@ function prepareBrowse(db: Db, options: { limit: number; isAfterCursor: boolean 
     viewer,
     limit: options.limit,
     conditions: [options.isAfterCursor ? after : undefined],
+  });
+  return selectCatalogue(db, { viewer, page }).prepare(name);
+}
+
+/**
+ * A search's page from the word index (selectPostingsMatches), prepared once per shape: the
+ * walk's term slots, the number of words, cursor or not, category or not, and page size.
+ */
+function preparePostingsPage(
+  db: Db,
+  shape: { slots: number; words: number; isAfterCursor: boolean; hasCategory: boolean; limit: number },
+  name: string,
+) {
+  const viewer = { merchantId: browsing.merchantId, customerAccountId: browsing.customerAccountId };
+  const page = selectPostingsMatches(db, {
+    merchantId: viewer.merchantId,
+    patterns: Array.from({ length: shape.words }, (_, i) => sql.placeholder(`word${i}`)),
+    terms: sql.placeholder('terms'),
+    slots: shape.slots,
+    after: shape.isAfterCursor ? { name: browsing.afterName, id: browsing.afterId } : undefined,
+    conditions: [
+      groupsLetSee(viewer.customerAccountId, { productId: sql`${products.id}`, isPerRow: true }),
+      shape.hasCategory
+        ? inCategory(db, { merchantId: viewer.merchantId, categoryId: sql.placeholder('categoryId') })
+        : undefined,
+    ],
+    limit: shape.limit,
   });
   return selectCatalogue(db, { viewer, page }).prepare(name);
 }
@@ -275,18 +307,26 @@ export async function listCataloguePage(
   const plan = await planPostingsSearch(db, { merchantId: viewer.merchantId, search: options.search! });
   if (plan.kind === 'empty') return pageOf([]);
   if (plan.kind === 'walk') {
-    const page = selectPostingsMatches(db, {
-      merchantId: viewer.merchantId,
-      search: options.search!,
-      terms: plan.terms,
-      after: options.cursor ? decodeCursor(options.cursor, { name: 'text', id: 'uuid' }) : undefined,
-      conditions: [
-        groupsLetSee(viewer.customerAccountId, { productId: sql`${products.id}`, isPerRow: true }),
-        category,
-      ],
+    const after = options.cursor ? decodeCursor(options.cursor, { name: 'text', id: 'uuid' }) : undefined;
+    const patterns = searchPatterns(options.search!);
+    const shape = {
+      slots: termSlots(plan.terms.length),
+      words: patterns.length,
+      isAfterCursor: after !== undefined,
+      hasCategory: options.categoryId !== undefined,
       limit,
-    });
-    return pageOf(await selectCatalogue(db, { viewer, page }));
+    };
+    const name = `catalogue_postings_${shape.slots}_${shape.words}_${shape.isAfterCursor ? 'after_' : ''}${shape.hasCategory ? 'category_' : ''}${limit}`;
+    const statement = preparedOnce(db, name, (name) => preparePostingsPage(db, shape, name));
+    const values: Record<string, unknown> = {
+      ...viewer,
+      terms: plan.terms,
+      afterName: after?.name,
+      afterId: after?.id,
+      categoryId: options.categoryId,
+    };
+    patterns.forEach((pattern, i) => (values[`word${i}`] = pattern));
+    return pageOf(await statement.execute(values));
   }
   const walkKey = options.cursor
     ? undefined

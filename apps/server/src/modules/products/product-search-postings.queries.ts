@@ -1,5 +1,5 @@
 import { searchWords } from '@tradeport/contract';
-import { and, type SQL, sql } from 'drizzle-orm';
+import { and, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { containsPattern } from '../../platform/db/like-pattern.ts';
 import {
@@ -8,8 +8,9 @@ import {
   productSearchTokens,
   productSearchVocabulary,
 } from '../../platform/db/schema/index.ts';
+import { preparedOnce } from '../../platform/db/prepared-once.ts';
 import { literalLimit } from '../../platform/db/statement-caching-client.ts';
-import { TRIGRAM_LENGTH, textHasEveryWord } from './product-search.queries.ts';
+import { TRIGRAM_LENGTH, textHasEveryPattern } from './product-search.queries.ts';
 
 // Search on the word index (product_search_tokens, kept by the triggers of migration 0012). A
 // word of a search has no whitespace, so a product's text holds it exactly when one of the text's
@@ -42,60 +43,87 @@ const TERM_STEPS = [1, 2, 4, 8, MAX_WALKED_TERMS];
  */
 export type PostingsPlan = { kind: 'walk'; terms: string[] } | { kind: 'empty' } | { kind: 'trigram' };
 
+/** A search's words as LIKE patterns (each word anywhere, its wildcards taken literally). */
+export const searchPatterns = (search: string) => searchWords(search).map(containsPattern);
+
+/** How many of a walk's term slots a statement is written with, for `terms` terms. */
+export const termSlots = (terms: number) => TERM_STEPS.find((step) => step >= terms)!;
+
+const v = productSearchVocabulary;
+const t = productSearchTokens;
+
 /**
- * One round trip: for the longest words, the merchant's terms holding each (up to one more than
- * MAX_WALKED_TERMS, to tell "too many"), whether any word is in one of its brands' names, and,
- * when there are several words to choose from, how many postings each has (up to
- * COUNTED_POSTINGS). The word with the fewest postings is walked, the others checked on each
- * product it finds: the page is full by the time that word's postings run out, so a walk of
- * "oat milk" reads oat's 1,333 postings at most, never milk's 4,004.
+ * The plan's statement, for searches of `words` words of which `lookedUp` are looked up (each
+ * `true` when the word has punctuation): `merchantId`, `brand0`… (every word's pattern, for the
+ * brands' names) and `term0`… (the looked-up words' patterns).
+ */
+function preparePlan(db: Db, shape: { words: number; lookedUp: boolean[] }, name: string) {
+  const merchantId = sql.placeholder('merchantId');
+  // The partial trigram index of the word's kind of term (its condition written out, so that the
+  // cached generic plan uses it). Duplicate terms (see productSearchVocabulary) are dropped by
+  // the caller rather than by DISTINCT, which PostgreSQL may answer by walking a btree in order
+  // and testing every term of the merchant.
+  const termsOf = (i: number, isCompound: boolean) => sql`array(
+    select ${v.token} from ${v}
+    where ${v.token} like lower(${sql.placeholder(`term${i}`)}) and ${v.merchantId} = ${merchantId}
+      and ${isCompound ? sql`${v.isCompound}` : sql`not ${v.isCompound}`}
+    limit ${sql.raw(String(MAX_WALKED_TERMS + 1))}
+  )`;
+  const postingsOf = (terms: SQL) => sql`(select count(*) from (
+    select 1 from ${t} where ${t.merchantId} = ${merchantId} and ${t.token} = any(${terms})
+    limit ${sql.raw(String(COUNTED_POSTINGS))}
+  ) as counted)`;
+  const isCounted = shape.lookedUp.length > 1;
+  const lookups = shape.lookedUp.map(
+    (isCompound, i) => sql`(
+      select json_build_object('terms', to_json(terms), 'postings', ${isCounted ? postingsOf(sql`terms`) : sql`0`})
+      from (select ${termsOf(i, isCompound)} as terms) as ${sql.raw(`looked_up_${i}`)}
+    )`,
+  );
+  const brandNames = sql.join(
+    Array.from({ length: shape.words }, (_, i) => sql`${brands.name} ilike ${sql.placeholder(`brand${i}`)}`),
+    sql` or `,
+  );
+  return db
+    .select({
+      isBrand: sql<boolean>`exists (
+        select 1 from ${brands} where ${brands.merchantId} = ${merchantId} and (${brandNames})
+      )`,
+      words: sql<{ terms: string[]; postings: number }[]>`json_build_array(${sql.join(lookups, sql`, `)})`,
+    })
+    .from(sql`(select 1) as one`)
+    .prepare(name);
+}
+
+/**
+ * One round trip (a statement prepared once per shape): for the longest words, the merchant's
+ * terms holding each (up to one more than MAX_WALKED_TERMS, to tell "too many"), whether any
+ * word is in one of its brands' names, and, when there are several words to choose from, how
+ * many postings each has (up to COUNTED_POSTINGS). The word with the fewest postings is walked,
+ * the others checked on each product it finds: the page is full by the time that word's
+ * postings run out, so a walk of "oat milk" reads oat's 1,333 postings at most, never milk's
+ * 4,004.
  */
 export async function planPostingsSearch(
   db: Db,
   options: { merchantId: string; search: string },
 ): Promise<PostingsPlan> {
-  const { merchantId } = options;
   const words = searchWords(options.search);
   const lookedUp = words
     .filter((word) => word.length >= TRIGRAM_LENGTH)
     .sort((a, b) => b.length - a.length)
     .slice(0, MAX_LOOKED_UP_WORDS);
   if (lookedUp.length === 0) return { kind: 'trigram' };
-  const v = productSearchVocabulary;
-  const p = productSearchTokens;
-  // The partial trigram index of the word's kind of term (its condition written out, so that a
-  // cached generic plan still uses it). Duplicate terms (see productSearchVocabulary) are
-  // dropped here rather than by DISTINCT, which PostgreSQL may answer by walking a btree in
-  // order and testing every term of the merchant.
-  const termsOf = (word: string) => sql`array(
-    select ${v.token} from ${v}
-    where ${v.token} like lower(${containsPattern(word)}) and ${v.merchantId} = ${merchantId}
-      and ${PUNCTUATION.test(word) ? sql`${v.isCompound}` : sql`not ${v.isCompound}`}
-    limit ${sql.raw(String(MAX_WALKED_TERMS + 1))}
-  )`;
-  const postingsOf = (terms: SQL) => sql`(select count(*) from (
-    select 1 from ${p} where ${p.merchantId} = ${merchantId} and ${p.token} = any(${terms})
-    limit ${sql.raw(String(COUNTED_POSTINGS))}
-  ) as counted)`;
-  const isCounted = lookedUp.length > 1;
-  const lookups = lookedUp.map((word, i) => {
-    const terms = sql.raw(`t${i}`);
-    return sql`(select json_build_object('terms', to_json(terms), 'postings', ${isCounted ? postingsOf(sql`terms`) : sql`0`})
-      from (select ${termsOf(word)} as terms) as ${terms})`;
-  });
-  const brandNames = sql.join(
-    words.map((word) => sql`${brands.name} ilike ${containsPattern(word)}`),
-    sql` or `,
-  );
-  const result = (await db.execute(sql`select
-    exists (select 1 from ${brands} where ${brands.merchantId} = ${merchantId} and (${brandNames})) as is_brand,
-    json_build_array(${sql.join(lookups, sql`, `)}) as words`)) as unknown as {
-    rows: { is_brand: boolean; words: { terms: string[]; postings: number }[] }[];
-  };
-  const row = result.rows[0]!;
-  if (row.is_brand) return { kind: 'trigram' };
-  if (row.words.some((word) => word.terms.length === 0)) return { kind: 'empty' };
-  const [walked] = row.words
+  const shape = { words: words.length, lookedUp: lookedUp.map((word) => PUNCTUATION.test(word)) };
+  const name = `search_plan_${shape.words}_${shape.lookedUp.map((isCompound) => (isCompound ? 'c' : 'p')).join('')}`;
+  const statement = preparedOnce(db, name, (name) => preparePlan(db, shape, name));
+  const values: Record<string, string> = { merchantId: options.merchantId };
+  words.forEach((word, i) => (values[`brand${i}`] = containsPattern(word)));
+  lookedUp.forEach((word, i) => (values[`term${i}`] = containsPattern(word)));
+  const [row] = await statement.execute(values);
+  if (row!.isBrand) return { kind: 'trigram' };
+  if (row!.words.some((word) => word.terms.length === 0)) return { kind: 'empty' };
+  const [walked] = row!.words
     .map((word) => ({ ...word, terms: [...new Set(word.terms)] }))
     .filter((word) => word.terms.length <= MAX_WALKED_TERMS)
     // Stable: among equals, the longer word (looked up first) is walked.
@@ -103,51 +131,53 @@ export async function planPostingsSearch(
   return walked ? { kind: 'walk', terms: walked.terms } : { kind: 'trigram' };
 }
 
-const t = productSearchTokens;
+type Value = string | Placeholder;
 
 /**
  * One word's postings in (sort key, product id) order (or its reverse), after the cursor: one
  * term, an ordered scan of the postings' key; several, a merge of such scans (UNION ALL of
  * ordered branches, which PostgreSQL reads as a Merge Append), each product once (a product may
- * hold two of the terms).
+ * hold two of the terms). `terms` is one array parameter; slots past its end find nothing.
  */
 function walkOf(options: {
-  merchantId: string;
-  terms: string[];
-  after: { name: string; id: string } | undefined;
+  merchantId: Value;
+  terms: string[] | Placeholder;
+  slots: number;
+  after: { name: Value; id: Value } | undefined;
   isDescending: boolean;
 }): SQL {
   const { merchantId, after, isDescending } = options;
-  const slots = TERM_STEPS.find((step) => step >= options.terms.length)!;
-  const terms = sql`${sql.param(options.terms)}::text[]`;
+  const terms = sql`${Array.isArray(options.terms) ? sql.param(options.terms) : options.terms}::text[]`;
   const beyond = isDescending ? sql`<` : sql`>`;
   const scan = (slot: number) => sql`select ${t.sortKey}, ${t.productId} from ${t}
     where ${t.merchantId} = ${merchantId} and ${t.token} = (${terms})[${sql.raw(String(slot))}]
-    ${after ? sql`and (${t.sortKey}, ${t.productId}) ${beyond} (${after.name}, ${after.id}::uuid)` : sql``}`;
-  if (slots === 1) return scan(1);
+    ${after ? sql`and (${t.sortKey}, ${t.productId}) ${beyond} (${after.name}::text, ${after.id}::uuid)` : sql``}`;
+  if (options.slots === 1) return scan(1);
   const order = isDescending ? sql`order by 1 desc, 2 desc` : sql`order by 1, 2`;
-  const branches = Array.from({ length: slots }, (_, i) => sql`(${scan(i + 1)} ${order})`);
+  const branches = Array.from({ length: options.slots }, (_, i) => sql`(${scan(i + 1)} ${order})`);
   return sql`select distinct on (sort_key, product_id) sort_key, product_id
     from (${sql.join(branches, sql` union all `)}) as merged ${order}`;
 }
 
 /**
- * A page of the merchant's products matching every word of `search` in the name or SKU, in
+ * A page of the merchant's products whose name or SKU holds every pattern (searchPatterns), in
  * (lower(name), id) order after the cursor, that also meet `conditions` (on `products`: the
  * viewer's visibility, a category): ids and sort keys, the shape of a catalogue page. The walk
  * gives candidates in order; each is read once, by id (products_merchant_active_name_idx holds
  * name and SKU: no table page), to check it as it is now (active, the sort key its name gives,
  * every word, the conditions) before the page takes it. OFFSET 0 keeps that check a probe per
- * candidate, made in walk order until the page is full.
+ * candidate, made in walk order until the page is full. Values may be placeholders, for a
+ * statement prepared once per shape (termSlots, patterns, cursor, limit).
  */
 export function selectPostingsMatches(
   db: Db,
   options: {
-    merchantId: string;
-    search: string;
-    terms: string[];
+    merchantId: Value;
+    patterns: Value[];
+    terms: string[] | Placeholder;
+    slots: number;
     conditions: (SQL | undefined)[];
-    after: { name: string; id: string } | undefined;
+    after: { name: Value; id: Value } | undefined;
     limit: number;
     /** The merchant's list, sorted by name the other way. */
     isDescending?: boolean;
@@ -155,13 +185,12 @@ export function selectPostingsMatches(
 ) {
   const { merchantId, after } = options;
   const isDescending = options.isDescending ?? false;
-  const walk = walkOf({ merchantId, terms: options.terms, after, isDescending });
-  const words = searchWords(options.search);
+  const walk = walkOf({ merchantId, terms: options.terms, slots: options.slots, after, isDescending });
   const isStillMatching = sql`exists (
     select 1 from ${products}
     where ${products.id} = walk.product_id and ${products.merchantId} = ${merchantId}
       and ${products.archivedAt} is null and lower(${products.name}) = walk.sort_key
-      and ${and(textHasEveryWord(words), ...options.conditions)!}
+      and ${and(textHasEveryPattern(options.patterns), ...options.conditions)!}
     offset 0
   )`;
   return db
