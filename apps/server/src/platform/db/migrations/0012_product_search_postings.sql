@@ -15,17 +15,22 @@ CREATE TABLE "product_search_vocabulary" (
 --> statement-breakpoint
 -- A search word has no whitespace, so it is in lower(name || ' ' || sku) exactly when it is in
 -- one of the text's whitespace-separated tokens; a word without punctuation either, exactly when
--- it is in one of the parts of a token between punctuation. The terms are both, each once.
--- Only ASCII whitespace and punctuation separate: characters the word rule's split never leaves
--- in a word (packages/contract searchWords splits on every Unicode space), so no word can span
--- two terms. COMPOUND_TERM in product-search-postings.queries.ts is the same punctuation.
+-- it is in one of the parts of a token between punctuation. The terms are both: every token, and
+-- the parts of those with punctuation (a part may repeat a term: callers drop repeats, the
+-- postings by their key). Only ASCII whitespace and punctuation separate: characters the word
+-- rule's split never leaves in a word (packages/contract searchWords splits on every Unicode
+-- space), so no word can span two terms. PUNCTUATION in product-search-postings.queries.ts is
+-- the same punctuation.
 CREATE FUNCTION product_search_terms(name text, sku text) RETURNS SETOF text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE ROWS 10 AS $$
-  SELECT DISTINCT term FROM (
-    SELECT regexp_split_to_table(lower(name || ' ' || sku), '[\t\n\v\f\r ]+')
-    UNION ALL
-    SELECT regexp_split_to_table(lower(name || ' ' || sku), '[\t\n\v\f\r !-/:-@[-`{-~]+')
-  ) AS terms (term)
+  SELECT term
+  FROM regexp_split_to_table(lower(name || ' ' || sku), '[\t\n\v\f\r ]+') AS token,
+    LATERAL (
+      SELECT token
+      UNION ALL
+      SELECT part FROM regexp_split_to_table(token, '[!-/:-@[-`{-~]+') AS part
+      WHERE token ~ '[!-/:-@[-`{-~]'
+    ) AS terms (term)
   WHERE term <> ''
 $$;
 --> statement-breakpoint
@@ -58,7 +63,8 @@ DECLARE
       ON CONFLICT DO NOTHING
     )
     INSERT INTO product_search_vocabulary (merchant_id, token, is_compound)
-    SELECT DISTINCT t.merchant_id, t.term, product_search_is_compound(t.term) FROM terms t
+    SELECT t.merchant_id, t.term, product_search_is_compound(t.term)
+    FROM (SELECT DISTINCT merchant_id, term FROM terms) AS t
     WHERE NOT EXISTS (
       SELECT 1 FROM product_search_vocabulary v WHERE v.merchant_id = t.merchant_id AND v.token = t.term
     )
@@ -91,7 +97,7 @@ $$;
 LOCK TABLE "products" IN SHARE MODE;
 --> statement-breakpoint
 INSERT INTO "product_search_tokens" ("merchant_id", "token", "sort_key", "product_id")
-SELECT p.merchant_id, term, lower(p.name), p.id
+SELECT DISTINCT p.merchant_id, term, lower(p.name), p.id
 FROM "products" p CROSS JOIN LATERAL product_search_terms(p.name, p.sku) AS term
 WHERE p.archived_at IS NULL;
 --> statement-breakpoint
