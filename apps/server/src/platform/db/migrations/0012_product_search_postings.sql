@@ -60,6 +60,8 @@ DECLARE
     WITH terms AS (%1$s), posted AS (
       INSERT INTO product_search_tokens (merchant_id, token, sort_key, product_id)
       SELECT merchant_id, term, sort_key, id FROM terms
+      -- In the key's order: an import's postings of one term land on the same index pages.
+      ORDER BY 1, 2, 3, 4
       ON CONFLICT DO NOTHING
     )
     INSERT INTO product_search_vocabulary (merchant_id, token, is_compound)
