@@ -13,6 +13,12 @@ import {
 import { afterCursor, decodeCursor } from '../../platform/db/keyset-cursor.ts';
 import { toPage } from '../product-groups/listing.queries.ts';
 import { hasTrigramWord, productMatchesSearch } from '../products/product-search.queries.ts';
+import {
+  planPostingsSearch,
+  searchPatterns,
+  selectPostingsMatches,
+  termSlots,
+} from '../products/product-search-postings.queries.ts';
 import type { CatalogueViewer } from './catalogue-viewer.ts';
 import { groupsLetSee, visibleToCustomerAccount } from './catalogue-visibility.queries.ts';
 import { literalLimit } from '../../platform/db/statement-caching-client.ts';
@@ -123,8 +129,11 @@ function selectVisibleMatches(
 /** `offset 0` written into the statement (a parameter would leave the planner guessing). */
 const literalOffsetZero = sql.raw('0') as unknown as number;
 
+/** A page's ids and sort keys, however they were found. */
+type PageOfIds = ReturnType<typeof selectVisiblePage> | ReturnType<typeof selectPostingsMatches>;
+
 /** A page of products with what a customer sees of them, and the account's tier price. */
-function selectCatalogue(db: Db, options: { viewer: ViewerIds; page: ReturnType<typeof selectVisiblePage> }) {
+function selectCatalogue(db: Db, options: { viewer: ViewerIds; page: PageOfIds }) {
   const { merchantId, customerAccountId } = options.viewer;
   const { page } = options;
   // Evaluated once per query (an InitPlan), not per row: the account's tier, if any.
@@ -185,7 +194,7 @@ function toCatalogueProduct(row: CatalogueRow): CatalogueProduct {
 const filterCategory = alias(categories, 'filter_category');
 
 /** Products in the category or, for a top-level category, in any of its sub-categories. */
-function inCategory(db: Db, options: { merchantId: string; categoryId: string }) {
+function inCategory(db: Db, options: { merchantId: string | Placeholder; categoryId: string | Placeholder }) {
   const tree = db
     .select({ id: filterCategory.id })
     .from(filterCategory)
@@ -217,6 +226,33 @@ function prepareBrowse(db: Db, options: { limit: number; isAfterCursor: boolean 
 }
 
 /**
+ * A search's page from the word index (selectPostingsMatches), prepared once per shape: the
+ * walk's term slots, the number of words, cursor or not, category or not, and page size.
+ */
+function preparePostingsPage(
+  db: Db,
+  shape: { slots: number; words: number; isAfterCursor: boolean; hasCategory: boolean; limit: number },
+  name: string,
+) {
+  const viewer = { merchantId: browsing.merchantId, customerAccountId: browsing.customerAccountId };
+  const page = selectPostingsMatches(db, {
+    merchantId: viewer.merchantId,
+    patterns: Array.from({ length: shape.words }, (_, i) => sql.placeholder(`word${i}`)),
+    terms: sql.placeholder('terms'),
+    slots: shape.slots,
+    after: shape.isAfterCursor ? { name: browsing.afterName, id: browsing.afterId } : undefined,
+    conditions: [
+      groupsLetSee(viewer.customerAccountId, { productId: sql`${products.id}`, isPerRow: true }),
+      shape.hasCategory
+        ? inCategory(db, { merchantId: viewer.merchantId, categoryId: sql.placeholder('categoryId') })
+        : undefined,
+    ],
+    limit: shape.limit,
+  });
+  return selectCatalogue(db, { viewer, page }).prepare(name);
+}
+
+/**
  * A page without search or category: the same statement as the general path, written and
  * prepared once (per page size, with and without a cursor) rather than built on every request.
  */
@@ -234,13 +270,15 @@ async function browse(db: Db, options: { viewer: CatalogueViewer; limit: number;
  * Without a search, PostgreSQL walks products_merchant_active_name_idx and stops after a page: the
  * same cost at row 25 and row 90,000. The search is the word rule (productMatchesSearch: every
  * word in the name, SKU or brand). Words of two letters have no trigram to look up and match
- * often, so those searches walk the same way. With a word of a trigram or more, the walk is
- * bounded (selectWalkedMatches: the next WALKED_ROWS products in name order): a common word fills
- * the page within it, at the cost of a page of browsing. When it does not (a rarer word, or words
- * that cluster by name further on, as a brand does), the matches are taken from the merchant's
- * trigram index instead and sorted (selectVisibleMatches), since walking on would read every
- * product alphabetically before them. Both answer the same rows: the second simply starts over.
- * A first page whose walk came back short goes straight to the index for a while (shortWalks).
+ * often, so those searches walk the same way. With a word of a trigram or more, the search walks
+ * the word index instead (planPostingsSearch, selectPostingsMatches: the postings of the rarest
+ * word's terms, already in name order), checking each product found and stopping after a page:
+ * about the cost of browsing, for a common word and a rare one alike. Searches the index cannot
+ * answer (a word in one of the merchant's brand names, or only words held by too many terms) go
+ * the trigram way: a walk in name order bounded to WALKED_ROWS products (selectWalkedMatches),
+ * which a common word fills; else the matches from the merchant's trigram index, sorted
+ * (selectVisibleMatches). All answer the same rows. A first page whose bounded walk came back
+ * short goes straight to the trigram index for a while (shortWalks).
  */
 export async function listCataloguePage(
   db: Db,
@@ -248,12 +286,10 @@ export async function listCataloguePage(
 ) {
   const { viewer } = options;
   const match = productMatchesSearch({ merchantId: viewer.merchantId, search: options.search });
-  const conditions = [
-    options.categoryId
-      ? inCategory(db, { merchantId: viewer.merchantId, categoryId: options.categoryId })
-      : undefined,
-    afterCursor({ cursor: options.cursor, sortKey, id: products.id }),
-  ];
+  const category = options.categoryId
+    ? inCategory(db, { merchantId: viewer.merchantId, categoryId: options.categoryId })
+    : undefined;
+  const conditions = [category, afterCursor({ cursor: options.cursor, sortKey, id: products.id })];
   const limit = options.limit + 1;
   const pageOf = (rows: CatalogueRow[]) =>
     toPage({
@@ -267,6 +303,30 @@ export async function listCataloguePage(
   if (!match || !hasTrigramWord(options.search)) {
     const page = selectVisiblePage(db, { viewer, limit, conditions: [match, ...conditions] });
     return pageOf(await selectCatalogue(db, { viewer, page }));
+  }
+  const plan = await planPostingsSearch(db, { merchantId: viewer.merchantId, search: options.search! });
+  if (plan.kind === 'empty') return pageOf([]);
+  if (plan.kind === 'walk') {
+    const after = options.cursor ? decodeCursor(options.cursor, { name: 'text', id: 'uuid' }) : undefined;
+    const patterns = searchPatterns(options.search!);
+    const shape = {
+      slots: termSlots(plan.terms.length),
+      words: patterns.length,
+      isAfterCursor: after !== undefined,
+      hasCategory: options.categoryId !== undefined,
+      limit,
+    };
+    const name = `catalogue_postings_${shape.slots}_${shape.words}_${shape.isAfterCursor ? 'after_' : ''}${shape.hasCategory ? 'category_' : ''}${limit}`;
+    const statement = preparedOnce(db, name, (name) => preparePostingsPage(db, shape, name));
+    const values: Record<string, unknown> = {
+      ...viewer,
+      terms: plan.terms,
+      afterName: after?.name,
+      afterId: after?.id,
+      categoryId: options.categoryId,
+    };
+    patterns.forEach((pattern, i) => (values[`word${i}`] = pattern));
+    return pageOf(await statement.execute(values));
   }
   const walkKey = options.cursor
     ? undefined

@@ -8,6 +8,12 @@ import { literalLimit } from '../../platform/db/statement-caching-client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hasTrigramWord } from './product-search.queries.ts';
 import {
+  planPostingsSearch,
+  searchPatterns,
+  selectPostingsMatches,
+  termSlots,
+} from './product-search-postings.queries.ts';
+import {
   type Filters,
   productFilterConditions,
   selectProducts,
@@ -95,19 +101,55 @@ export async function listProductRows(
   }
   const shape = { sortName, isDescending, limit: options.limit + 1, isAfterCursor: after !== undefined };
   const isPlain = !filters.search && !filters.brand_id && !filters.supplier_id && !filters.category_id;
+  const pageRows = async () => {
+    if (isPlain) {
+      return plainPage(db, { ...shape, status: filters.status }).execute({
+        merchantId,
+        afterKey: after?.key,
+        afterId: after?.id,
+      });
+    }
+    // The word index holds active products in name order: a search of those walks it.
+    const plan =
+      sortName === 'name' && filters.status === 'active' && hasTrigramWord(filters.search)
+        ? await planPostingsSearch(db, { merchantId, search: filters.search! })
+        : undefined;
+    if (plan?.kind === 'empty') return [];
+    if (plan?.kind === 'walk') {
+      const patterns = searchPatterns(filters.search!);
+      const statement = postingsPage(db, {
+        slots: termSlots(plan.terms.length),
+        words: patterns.length,
+        isAfterCursor: after !== undefined,
+        isDescending,
+        filters: {
+          brand: !!filters.brand_id,
+          supplier: !!filters.supplier_id,
+          category: !!filters.category_id,
+        },
+        limit: shape.limit,
+      });
+      const values: Record<string, unknown> = {
+        merchantId,
+        terms: plan.terms,
+        afterKey: after?.key,
+        afterId: after?.id,
+        brandId: filters.brand_id,
+        supplierId: filters.supplier_id,
+        categoryId: filters.category_id,
+      };
+      patterns.forEach((pattern, i) => (values[`word${i}`] = pattern));
+      return statement.execute(values);
+    }
+    return selectPage(db, {
+      ...shape,
+      conditions: productFilterConditions(merchantId, filters),
+      after: after && { key: after.key, id: after.id },
+      isSearch: hasTrigramWord(filters.search),
+    });
+  };
   const [rows, total] = await Promise.all([
-    isPlain
-      ? plainPage(db, { ...shape, status: filters.status }).execute({
-          merchantId,
-          afterKey: after?.key,
-          afterId: after?.id,
-        })
-      : selectPage(db, {
-          ...shape,
-          conditions: productFilterConditions(merchantId, filters),
-          after: after && { key: after.key, id: after.id },
-          isSearch: hasTrigramWord(filters.search),
-        }),
+    pageRows(),
     options.withTotal ? countMatching(db, productFilterConditions(merchantId, filters)) : null,
   ]);
   const page = rows.slice(0, options.limit);
@@ -173,6 +215,56 @@ function plainPage(db: Db, options: PageShape & { status: ProductStatus }) {
       ? { key: sql.placeholder('afterKey'), id: sql.placeholder('afterId') }
       : undefined;
     return selectPage(db, { ...options, conditions, after, isSearch: false }).prepare(statementName);
+  });
+}
+
+/**
+ * A search's page of active products by name from the word index (selectPostingsMatches), with
+ * the list's filters, prepared once per shape.
+ */
+function postingsPage(
+  db: Db,
+  shape: {
+    slots: number;
+    words: number;
+    isAfterCursor: boolean;
+    isDescending: boolean;
+    filters: { brand: boolean; supplier: boolean; category: boolean };
+    limit: number;
+  },
+) {
+  const filters = Object.entries(shape.filters).flatMap(([filter, isOn]) => (isOn ? [filter] : []));
+  const name = [
+    'products_postings',
+    shape.slots,
+    shape.words,
+    shape.isDescending ? 'desc' : 'asc',
+    shape.isAfterCursor ? 'after' : '',
+    ...filters,
+    shape.limit,
+  ].join('_');
+  return preparedOnce(db, name, (statementName) => {
+    const page = selectPostingsMatches(db, {
+      merchantId: sql.placeholder('merchantId'),
+      patterns: Array.from({ length: shape.words }, (_, i) => sql.placeholder(`word${i}`)),
+      terms: sql.placeholder('terms'),
+      slots: shape.slots,
+      after: shape.isAfterCursor
+        ? { name: sql.placeholder('afterKey'), id: sql.placeholder('afterId') }
+        : undefined,
+      conditions: [
+        shape.filters.brand ? eq(products.brandId, sql.placeholder('brandId')) : undefined,
+        shape.filters.supplier ? eq(products.supplierId, sql.placeholder('supplierId')) : undefined,
+        shape.filters.category ? eq(products.categoryId, sql.placeholder('categoryId')) : undefined,
+      ],
+      limit: shape.limit,
+      isDescending: shape.isDescending,
+    });
+    const order = shape.isDescending ? desc : asc;
+    return selectProducts(db)
+      .innerJoin(page, eq(page.id, products.id))
+      .orderBy(order(page.sortKey), order(page.id))
+      .prepare(statementName);
   });
 }
 

@@ -1,5 +1,5 @@
 import { searchWords } from '@tradeport/contract';
-import { and, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, ilike, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { containsPattern } from '../../platform/db/like-pattern.ts';
 import { brands, products } from '../../platform/db/schema/index.ts';
 
@@ -31,6 +31,13 @@ export const hasTrigramWord = (search: string | undefined) =>
 
 /** The word in the name or SKU: a trigram index condition. */
 const textHas = (word: string): SQL => sql`${productSearchText} like lower(${containsPattern(word)})`;
+
+/**
+ * Every pattern (containsPattern of each word) in the name or SKU: the word rule for a search no
+ * brand's name answers. Patterns rather than words, so a prepared statement can take them.
+ */
+export const textHasEveryPattern = (patterns: (string | Placeholder)[]): SQL | undefined =>
+  and(...patterns.map((pattern) => sql`${productSearchText} like lower(${pattern})`));
 
 /**
  * The product's brand among the merchant's brands whose name holds one of the words. The ids are

@@ -5,6 +5,7 @@ export * from './organisations.ts';
 export * from './people.ts';
 export * from './platform.ts';
 export * from './pricing.ts';
+export * from './product-search.ts';
 export * from './products.ts';
 export * from './sessions.ts';
 export * from './shipping.ts';
