@@ -1,6 +1,7 @@
 import { Anchor, Fieldset, Radio, Select, Stack, Text } from '@mantine/core';
 import { GST_ROUNDING_LABELS, GST_ROUNDINGS, timeZoneNames } from '@tradeport/contract';
 import { Link } from 'react-router';
+import { routePath } from '#lib/routes.ts';
 
 /** What `form.getInputProps(field)` gives. */
 type Input = {
@@ -67,7 +68,8 @@ export function TimeAndTaxFields(props: {
         {props.isRoundingOnTaxesPage && (
           <Text size="sm" c="dimmed">
             GST rounding and tax rules are set on the{' '}
-            <Anchor component={Link} to="/taxes">
+            {/* Underlined: within a sentence a link must not differ by colour alone (WCAG 1.4.1). */}
+            <Anchor component={Link} to={routePath('/taxes')} underline="always">
               Taxes
             </Anchor>{' '}
             page.
