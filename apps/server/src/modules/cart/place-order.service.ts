@@ -16,7 +16,8 @@ import {
   insertOrderLines,
   takeOrderNumbers,
 } from './place-order.queries.ts';
-import { findPlacedOrder } from './placed-order.queries.ts';
+import { findOrderInScope } from '../orders/order-rows.queries.ts';
+import { toOrder } from '../orders/order-view.ts';
 
 /** The key's order was committed by a concurrent submit while this one was placing. */
 class KeyTakenMeanwhile extends Error {}
@@ -48,9 +49,16 @@ export function createPlaceOrderService({
   now,
 }: Pick<AppDeps, 'database' | 'jobs' | 'now'>) {
   const answer = async (owner: CartOwner, orderId: string, isReplay: boolean): Promise<PlaceResult> => {
-    const order = await findPlacedOrder(db, { orderId, isMerchantMember: owner.isMerchantEntry });
-    if (!order) throw new Error(`Order ${orderId} vanished after it was placed`);
-    return { order, isReplay };
+    // The order as orders/{id} shows it to the one who placed it: the merchant's view for order
+    // entry, the customer's own otherwise.
+    const record = await findOrderInScope(db, {
+      id: orderId,
+      scope: owner.isMerchantEntry
+        ? { kind: 'MERCHANT', merchantId: owner.merchantId }
+        : { kind: 'CUSTOMER', customerOrganisationId: owner.customerOrganisationId },
+    });
+    if (!record) throw new Error(`Order ${orderId} vanished after it was placed`);
+    return { order: toOrder(record, owner.isMerchantEntry ? 'MERCHANT' : 'CUSTOMER'), isReplay };
   };
 
   async function placeInTransaction(

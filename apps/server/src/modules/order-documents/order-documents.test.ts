@@ -3,7 +3,11 @@ import { pdfText } from '../../platform/pdf/testing/pdf-text.ts';
 import { createTestApp, type TestApp } from '../../testing/index.ts';
 import { customerTestKit, type Headers } from '../customers/customers.testing.ts';
 import { createOrderDocuments } from './order-documents.service.ts';
-import { createTestOrder, setOrganisationDetails, type TestOrderLine } from './order-documents.testing.ts';
+import {
+  createPricedTestOrder,
+  setOrganisationDetails,
+  type PricedTestOrderLine,
+} from './order-documents.testing.ts';
 
 let t: TestApp;
 const { api, newMerchant, memberOf, addCustomer } = customerTestKit(() => t);
@@ -30,8 +34,11 @@ async function trade(title: string) {
   });
   const customer = await addCustomer(base, admin.headers, { title: `${title} Café` });
   const person = await memberOf(customer.organisation_id, 'Admin');
-  const order = (lines: TestOrderLine[], overrides: Partial<Parameters<typeof createTestOrder>[1]> = {}) =>
-    createTestOrder(db(), {
+  const order = (
+    lines: PricedTestOrderLine[],
+    overrides: Partial<Parameters<typeof createPricedTestOrder>[1]> = {},
+  ) =>
+    createPricedTestOrder(db(), {
       merchantId: merchant.id,
       customerAccountId: customer.id,
       customerName: `${title} Café`,
@@ -245,7 +252,7 @@ describe('POST /orders/organisation/{id}/bulk-pdf/type/invoice', () => {
     const otherCustomer = await addCustomer(`/organisations/${a.merchant.id}/customers`, a.admin.headers, {
       title: 'Somebody Else',
     });
-    const theirs = await createTestOrder(db(), {
+    const theirs = await createPricedTestOrder(db(), {
       merchantId: a.merchant.id,
       customerAccountId: otherCustomer.id,
       customerName: 'Somebody Else',

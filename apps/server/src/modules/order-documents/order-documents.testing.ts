@@ -5,10 +5,12 @@ import { orderCounters, orderLines, orders, organisations } from '../../platform
 import { createTestProduct } from '../../testing/index.ts';
 
 // Orders straight into the database for the documents' tests, whose subject is not placing an
-// order (the cart helpers own that). Totals come from the contract's one pricing function, so a
+// order (the cart helpers own that). Unlike orders.testing.ts's createTestOrder, which prices
+// existing products by the customer's rules, each line here names its own price, name and SKU, so
+// a test can print exactly the invoice it means to check. Totals come from the contract's one pricing function, so a
 // fixture order is priced exactly as a placed one.
 
-export type TestOrderLine = {
+export type PricedTestOrderLine = {
   name?: string;
   sku?: string;
   quantity: number;
@@ -38,12 +40,12 @@ type OrderOverrides = Partial<
 >;
 
 /** A placed order of `customerAccountId` with `merchantId`, numbered from the merchant's counters. */
-export async function createTestOrder(
+export async function createPricedTestOrder(
   db: Db,
   options: {
     merchantId: string;
     customerAccountId: string;
-    lines: TestOrderLine[];
+    lines: PricedTestOrderLine[];
     deliveryFeeCents?: number;
   } & OrderOverrides,
 ) {

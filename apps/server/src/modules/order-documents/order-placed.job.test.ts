@@ -8,7 +8,7 @@ import { createMailQueue } from '../../platform/mail/outbox.ts';
 import { type SmtpStandIn, startSmtpStandIn } from '../../platform/mail/testing/smtp-stand-in.ts';
 import { addMember, createTestApp, createUser, type TestApp } from '../../testing/index.ts';
 import { customerTestKit } from '../customers/customers.testing.ts';
-import { createTestOrder, setOrganisationDetails } from './order-documents.testing.ts';
+import { createPricedTestOrder, setOrganisationDetails } from './order-documents.testing.ts';
 import { createOrderConfirmations, ORDER_PLACED_JOB } from './order-placed.job.ts';
 
 // The `order.placed` job end to end: queued as placing an order queues it, run by the app's own
@@ -41,7 +41,7 @@ async function trade(title: string) {
   // A former member of the café: no longer active, so no mail.
   const former = await createUser(db());
   await addMember(db(), { userId: former.id, organisationId: customer.organisation_id, active: false });
-  const order = await createTestOrder(db(), {
+  const order = await createPricedTestOrder(db(), {
     merchantId: merchant.id,
     customerAccountId: customer.id,
     customerName: `${title} Café`,
