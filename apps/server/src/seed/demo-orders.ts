@@ -139,7 +139,8 @@ export async function seedDemoOrders(tx: Db, merchantId: string, now: Date): Pro
     const slug = customerOf(i);
     const account = accounts.get(slug);
     const pool = pools.get(slug);
-    if (!account || !pool || pool.length < 5) throw new Error(`demo orders: no account ${slug}`);
+    if (!account || !pool || pool.length <= 28)
+      throw new Error(`demo orders: no account ${slug}, or too few products`);
     const portalUser = PORTAL_USER[slug];
     const placer = portalUser ? person(portalUser) : person('staff@demo.test');
     const owner: CartOwner = {
@@ -153,7 +154,7 @@ export async function seedDemoOrders(tx: Db, merchantId: string, now: Date): Pro
     const cart = await findOrCreateCart(tx, owner);
     const lineCount = 2 + (i % 4);
     for (let j = 0; j < lineCount; j += 1) {
-      // Steps coprime with nothing in particular, spread over the pool; j * 7 keeps them distinct.
+      // Lines 7 apart in the account's list: distinct products, since every pool is far longer than 28.
       const product = pool[(i * 37 + j * 7) % pool.length]!;
       await upsertCartLine(tx, {
         merchantId,
