@@ -77,15 +77,16 @@ describe('app routes', () => {
   it('renders a page inside the shell with its title, menu and organisation switcher', async () => {
     sessionStore.set(longSession);
     serve(merchantUser);
-    renderRoutes(appRoutes, '/orders');
+    // A screen not built yet, so the page is the shell's placeholder and asks for nothing else.
+    renderRoutes(appRoutes, '/payments');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'All Orders' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'All Payments' })).toBeInTheDocument();
     expect(screen.getByText('This screen has not been built yet.')).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('All Orders · Tradeport'));
+    await waitFor(() => expect(document.title).toBe('All Payments · Tradeport'));
 
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('group', { name: 'Sales' })).toBeInTheDocument();
-    expect(within(nav).getByRole('link', { name: 'All Orders' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'All Payments' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).queryByRole('link', { name: 'Invitations' })).toBeNull();
     expect(within(nav).getByRole('combobox', { name: 'Organisation' })).toHaveValue('Harbour Wholesale');
     expect(screen.getByRole('banner')).toHaveTextContent('Harbour Wholesale');
@@ -116,7 +117,7 @@ describe('app routes', () => {
     sessionStore.set(longSession);
     organisationIdStore.set(harbour.id);
     serve(merchantUser);
-    const { router } = renderRoutes(appRoutes, '/orders');
+    const { router } = renderRoutes(appRoutes, '/payments');
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('combobox', { name: 'Organisation' }));

@@ -67,6 +67,12 @@ const SCREENS: Partial<Record<RoutePattern, ComponentType | LazyExoticComponent<
   '/customers/:customerId': lazyScreen(() =>
     import('#features/customers/screens/customer-detail-screen.tsx').then((m) => m.CustomerDetailScreen),
   ),
+  '/orders': lazyScreen(() =>
+    import('#features/orders/screens/orders-screen.tsx').then((m) => m.OrdersScreen),
+  ),
+  '/orders/:orderId': lazyScreen(() =>
+    import('#features/orders/screens/order-screen.tsx').then((m) => m.OrderScreen),
+  ),
   '/brands': lazyScreen(() =>
     import('#features/catalogue-taxonomy/screens/taxonomy-screens.tsx').then((m) => m.BrandsScreen),
   ),

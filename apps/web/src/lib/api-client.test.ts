@@ -1,5 +1,12 @@
 import { notificationsStore } from '@mantine/notifications';
-import { bulkOrderPdf, exportProducts, getCurrentUser, getEnvironment, signIn } from '@tradeport/contract';
+import {
+  bulkOrderPdf,
+  exportProducts,
+  getCurrentUser,
+  getEnvironment,
+  getProductDependencies,
+  signIn,
+} from '@tradeport/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { harbour, longSession, merchantUser } from '#testing/fixtures.ts';
 import { jsonResponse } from '#testing/render-routes.tsx';
@@ -201,5 +208,23 @@ describe('request of a file download', () => {
     expect(sessionStore.get()).toBeNull();
     expect(navigate).toHaveBeenCalledWith(expect.stringContaining('/sign-in'));
     expect(toasts()).toEqual([]);
+  });
+});
+
+describe('request with a comma-separated list in the query', () => {
+  const ids = ['00000000-0000-4000-8000-000000000011', '00000000-0000-4000-8000-000000000012'];
+
+  it('sends the list as one comma-separated value, as the server’s schema reads it', async () => {
+    sessionStore.set(longSession);
+    fetchMock.mockResolvedValue(jsonResponse(200, { items: [] }));
+
+    await request(getProductDependencies, {
+      params: { id: harbour.id },
+      query: { product_ids: ids.join(',') },
+      organisationId: harbour.id,
+    });
+    const query = new URL(String(lastCall().url), 'http://localhost').searchParams;
+    // Repeated keys reach the server as an array, which the schema's string refuses (400).
+    expect(query.getAll('product_ids')).toEqual([ids.join(',')]);
   });
 });

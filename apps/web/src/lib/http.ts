@@ -24,9 +24,10 @@ function toQueryString(query: unknown): string {
   if (!query || typeof query !== 'object') return '';
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
-    for (const item of Array.isArray(value) ? value : [value]) {
-      if (item !== undefined && item !== null) search.append(name, String(item));
-    }
+    // A list is the contract's comma-separated text (`status=PROCESSING,ON_HOLD`) parsed into an
+    // array: sent back as that text, since repeated keys reach the server as an array its schema refuses.
+    const item = Array.isArray(value) ? value.join(',') : value;
+    if (item !== undefined && item !== null) search.append(name, String(item));
   }
   const text = search.toString();
   return text ? `?${text}` : '';

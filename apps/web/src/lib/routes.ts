@@ -48,6 +48,7 @@ export const ROUTES = [
   { path: '/', title: 'Home', area: 'app' },
   { path: '/orders/create', title: 'Create New Order', area: 'app', for: 'members' },
   { path: '/orders', title: 'All Orders', area: 'app', for: 'members' },
+  { path: '/orders/:orderId', title: 'Order', area: 'app', for: 'members' },
   { path: '/payments', title: 'All Payments', area: 'app', for: 'members' },
   { path: '/payments/overview', title: 'Payments overview', area: 'app', for: 'members' },
   { path: '/payments/outstanding', title: 'Outstanding payments', area: 'app', for: 'members' },

@@ -55,10 +55,11 @@ describe('a returning person whose sign-in is over', () => {
           return unauthorized();
       }
     });
-    const { router } = renderRoutes(appRoutes, '/orders');
+    // A screen not built yet: a built one would ask for its data, which this stub refuses with 401.
+    const { router } = renderRoutes(appRoutes, '/payments');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'All Orders' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/orders');
+    expect(await screen.findByRole('heading', { level: 1, name: 'All Payments' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/payments');
     expect(sessionStore.get()?.accessToken).toBe('fresh-token');
   });
 });

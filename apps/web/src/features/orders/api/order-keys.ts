@@ -1,0 +1,27 @@
+import type { OrderStatus, ReportDatePreset } from '@tradeport/contract';
+import { scopedKey } from '#lib/query-keys.ts';
+
+/** What the list is narrowed by; null or empty means "any". */
+export type OrderListFilters = {
+  search: string | null;
+  statuses: readonly OrderStatus[];
+  customer_organisation_id: string | null;
+  delivery_from: string | null;
+  delivery_to: string | null;
+  placed: ReportDatePreset | null;
+};
+
+/**
+ * Keys start with the organisation id, so one organisation's orders never show in another's. A
+ * change to one order refreshes the lists too (`all`), since its status or total shows there.
+ */
+export const orderKeys = {
+  all: (organisationId: string | null) => scopedKey(organisationId, 'orders'),
+  lists: (organisationId: string | null) => [...orderKeys.all(organisationId), 'list'] as const,
+  list: (organisationId: string | null, filters: OrderListFilters) =>
+    [...orderKeys.lists(organisationId), filters] as const,
+  detail: (organisationId: string | null, orderId: string) =>
+    [...orderKeys.all(organisationId), 'detail', orderId] as const,
+  customerOptions: (organisationId: string | null, search: string | null) =>
+    [...orderKeys.all(organisationId), 'customer-options', { search }] as const,
+};

@@ -1,0 +1,85 @@
+import { Group, MultiSelect, Select, TextInput } from '@mantine/core';
+import { MIN_SEARCH_CHARS, OrderStatus, ReportDatePreset } from '@tradeport/contract';
+import { PLACED_PRESET_OPTIONS, STATUS_OPTIONS } from '../model/order-labels.ts';
+import { isSearchable, type OrderFiltersState } from '../screens/use-order-filters.ts';
+import { CustomerFilterSelect } from './customer-filter-select.tsx';
+
+const PICKER_WIDTH = 200;
+const DATE_WIDTH = 160;
+
+/**
+ * Search (number, customer, product, PO) and the filters the server narrows the list by, every
+ * one kept in the URL. The customer picker is the merchant's only: a customer sees its own orders.
+ */
+export function OrderFilterBar(props: {
+  state: OrderFiltersState;
+  isMerchant: boolean;
+  isSearching: boolean;
+}) {
+  const { state } = props;
+  const { filters } = state;
+  const typed = state.searchText.trim();
+  const isSearchTooShort = typed.length > 0 && !isSearchable(typed);
+  return (
+    <Group align="flex-end" gap="md" role="search" aria-label="Filter orders">
+      <TextInput
+        type="search"
+        label="Search orders"
+        placeholder={props.isMerchant ? 'Number, customer, product or PO' : 'Number, product or PO'}
+        value={state.searchText}
+        onChange={(event) => state.setSearchText(event.currentTarget.value)}
+        description={
+          isSearchTooShort ? `Type at least ${MIN_SEARCH_CHARS} characters, or an order number` : undefined
+        }
+        aria-busy={props.isSearching || undefined}
+        style={{ flex: '1 1 240px', maxWidth: 360 }}
+      />
+      <MultiSelect
+        label="Status"
+        placeholder={filters.statuses.length > 0 ? undefined : 'Any status'}
+        data={STATUS_OPTIONS}
+        value={[...filters.statuses]}
+        onChange={(values) =>
+          state.setStatuses(values.filter((value) => OrderStatus.safeParse(value).success) as OrderStatus[])
+        }
+        clearable
+        clearButtonProps={{ 'aria-label': 'Clear status', 'aria-hidden': false, tabIndex: 0 }}
+        w={PICKER_WIDTH + 60}
+        comboboxProps={{ withinPortal: true }}
+      />
+      {props.isMerchant && (
+        <CustomerFilterSelect value={state.customer} onChange={state.setCustomer} w={PICKER_WIDTH} />
+      )}
+      <TextInput
+        type="date"
+        label="Delivery from"
+        value={filters.delivery_from ?? ''}
+        max={filters.delivery_to ?? undefined}
+        onChange={(event) => state.setDeliveryFrom(event.currentTarget.value || null)}
+        w={DATE_WIDTH}
+      />
+      <TextInput
+        type="date"
+        label="Delivery to"
+        value={filters.delivery_to ?? ''}
+        min={filters.delivery_from ?? undefined}
+        onChange={(event) => state.setDeliveryTo(event.currentTarget.value || null)}
+        w={DATE_WIDTH}
+      />
+      <Select
+        label="Placed"
+        placeholder="Any time"
+        data={PLACED_PRESET_OPTIONS}
+        value={filters.placed}
+        onChange={(value) => {
+          const parsed = ReportDatePreset.safeParse(value);
+          state.setPlaced(parsed.success ? parsed.data : null);
+        }}
+        clearable
+        clearButtonProps={{ 'aria-label': 'Clear placed', 'aria-hidden': false, tabIndex: 0 }}
+        w={PICKER_WIDTH - 40}
+        comboboxProps={{ withinPortal: true }}
+      />
+    </Group>
+  );
+}

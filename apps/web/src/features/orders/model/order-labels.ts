@@ -1,0 +1,50 @@
+import {
+  ORDER_STATUS_LABELS,
+  ORDER_TRANSITIONS,
+  type OrderStatus,
+  REPORT_DATE_PRESETS,
+  type ReportDatePreset,
+} from '@tradeport/contract';
+
+/** SPEC §3's placed-date presets in words. */
+export const PLACED_PRESET_LABELS: Record<ReportDatePreset, string> = {
+  TODAY: 'Today',
+  YESTERDAY: 'Yesterday',
+  LAST_7_DAYS: 'Last 7 days',
+  LAST_14_DAYS: 'Last 14 days',
+  LAST_30_DAYS: 'Last 30 days',
+  LAST_90_DAYS: 'Last 90 days',
+  THIS_WEEK: 'This week',
+  LAST_WEEK: 'Last week',
+  THIS_MONTH: 'This month',
+  LAST_MONTH: 'Last month',
+  THIS_YEAR: 'This year',
+  LAST_YEAR: 'Last year',
+};
+
+export const PLACED_PRESET_OPTIONS = REPORT_DATE_PRESETS.map((preset) => ({
+  value: preset,
+  label: PLACED_PRESET_LABELS[preset],
+}));
+
+export const STATUS_OPTIONS = (Object.keys(ORDER_STATUS_LABELS) as OrderStatus[]).map((status) => ({
+  value: status,
+  label: ORDER_STATUS_LABELS[status],
+}));
+
+/** The statuses at least one of these orders can move to, in the state machine's order. */
+export function reachableStatuses(from: readonly OrderStatus[]): OrderStatus[] {
+  const reachable = new Set(from.flatMap((status) => ORDER_TRANSITIONS[status]));
+  return STATUS_OPTIONS.map((option) => option.value).filter((status) => reachable.has(status));
+}
+
+/** What the button moving an order to a status says. */
+export const STATUS_ACTION_LABELS: Record<OrderStatus, string> = {
+  PROCESSING: 'Resume processing',
+  ON_HOLD: 'Put on hold',
+  SHIPPED: 'Mark as shipped',
+  COMPLETED: 'Mark as completed',
+  CANCELLED: 'Cancel order',
+};
+
+export const orderTitle = (order: { number: number }) => `Order ${order.number}`;

@@ -1,0 +1,165 @@
+import { Button, Divider, Group, Stack } from '@mantine/core';
+import { type Order, RecordId } from '@tradeport/contract';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { ApiError } from '#lib/api-error.ts';
+import { useCurrentAccount } from '#lib/current-account.ts';
+import { routePath } from '#lib/routes.ts';
+import { BackLink, RecordLoadFailed, RecordLoading, RecordNotFound } from '#lib/ui/record-states.tsx';
+import { useOrder } from '../api/get-order.ts';
+import { useOrderEdit } from '../api/order-edits.ts';
+import { useDownloadOrderPdf } from '../api/order-pdfs.ts';
+import { AddOrderProduct } from '../components/add-order-product.tsx';
+import { DeliveryFeeModal } from '../components/delivery-fee-modal.tsx';
+import { OrderAgainButton } from '../components/order-again-button.tsx';
+import { OrderDetailsModal } from '../components/order-details-modal.tsx';
+import { OrderHeader } from '../components/order-header.tsx';
+import { OrderHistory } from '../components/order-history.tsx';
+import { OrderLines } from '../components/order-lines.tsx';
+import { OrderStatusActions } from '../components/order-status-actions.tsx';
+import { OrderTotals } from '../components/order-totals.tsx';
+
+const ORDERS = { path: routePath('/orders'), label: 'All Orders' };
+const isOrderId = (value: string) => RecordId('order').safeParse(value).success;
+
+/** Invoice (and for the merchant, packing slip) of this one order as a PDF. */
+function DownloadButtons(props: { order: Order; withPackingSlip: boolean }) {
+  const pdf = useDownloadOrderPdf();
+  const isLoading = (type: 'invoice' | 'packing-slip') => pdf.isPending && pdf.variables?.type === type;
+  return (
+    <Group gap="xs">
+      <Button
+        variant="default"
+        loading={isLoading('invoice')}
+        onClick={() => pdf.mutate({ type: 'invoice', orders: [props.order] })}
+      >
+        Download invoice
+      </Button>
+      {props.withPackingSlip && (
+        <Button
+          variant="default"
+          loading={isLoading('packing-slip')}
+          onClick={() => pdf.mutate({ type: 'packing-slip', orders: [props.order] })}
+        >
+          Download packing slip
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+/**
+ * The merchant's order: every change goes through useOrderEdit with the version on screen; the
+ * line and delivery edits are offered only while the server says the order can be edited.
+ */
+function MerchantOrder(props: { order: Order }) {
+  const { order } = props;
+  const edit = useOrderEdit(order);
+  const [dialog, setDialog] = useState<'details' | 'fee' | null>(null);
+  const canEdit = order.can_edit;
+  // Notes and the PO number stay open until the order is completed or cancelled (the server's rule).
+  const areNotesOpen = order.status !== 'COMPLETED' && order.status !== 'CANCELLED';
+  const close = () => setDialog(null);
+  return (
+    <Stack gap="xl">
+      <OrderHeader order={order} />
+      <Group justify="space-between" gap="sm">
+        <OrderStatusActions
+          order={order}
+          isSaving={edit.isPending}
+          onMove={(status) => edit.mutate({ kind: 'status', status })}
+        />
+        <Group gap="xs">
+          {areNotesOpen && (
+            <Button variant="default" onClick={() => setDialog('details')}>
+              Edit details
+            </Button>
+          )}
+          <DownloadButtons order={order} withPackingSlip />
+        </Group>
+      </Group>
+      <Divider />
+      <OrderLines
+        order={order}
+        isSaving={edit.isPending}
+        onQuantity={
+          canEdit
+            ? (line, quantity) => edit.mutate({ kind: 'line', productId: line.product_id, quantity })
+            : undefined
+        }
+        onRemove={
+          canEdit ? (line) => edit.mutate({ kind: 'remove-line', productId: line.product_id }) : undefined
+        }
+        addAction={canEdit ? <AddOrderProduct order={order} onAdd={edit.mutateAsync} /> : undefined}
+      />
+      <OrderTotals order={order} onEditDeliveryFee={canEdit ? () => setDialog('fee') : undefined} />
+      <Divider />
+      <OrderHistory history={order.history} />
+      <OrderDetailsModal
+        opened={dialog === 'details'}
+        order={order}
+        onSave={(change) => edit.mutateAsync({ kind: 'details', change })}
+        onClose={close}
+      />
+      <DeliveryFeeModal
+        opened={dialog === 'fee'}
+        order={order}
+        onSave={(cents) => edit.mutateAsync({ kind: 'delivery-fee', cents })}
+        onClose={close}
+      />
+    </Stack>
+  );
+}
+
+/** The customer's view of its own order: read-only, with its invoice and "Order again". */
+function CustomerOrder(props: { order: Order }) {
+  const { order } = props;
+  return (
+    <Stack gap="xl">
+      <OrderHeader
+        order={order}
+        actions={
+          <Group gap="xs">
+            <DownloadButtons order={order} withPackingSlip={false} />
+            <OrderAgainButton orderId={order.id} />
+          </Group>
+        }
+      />
+      <Divider />
+      <OrderLines order={order} isSaving={false} />
+      <OrderTotals order={order} />
+      <Divider />
+      <OrderHistory history={order.history} />
+    </Stack>
+  );
+}
+
+/** /orders/:orderId: one order, its lines, totals and history; the merchant runs it from here. */
+export function OrderScreen() {
+  const { orderId = '' } = useParams();
+  const isValidId = isOrderId(orderId);
+  const query = useOrder(isValidId ? orderId : '');
+  const isMerchant = useCurrentAccount().data?.is_merchant ?? false;
+
+  if (!isValidId || (query.error instanceof ApiError && query.error.status === 404)) {
+    return <RecordNotFound list={ORDERS} title="Order" what="order" goneBy="removed" />;
+  }
+  if (query.isPending) return <RecordLoading what="order" blocks={[160, 240, 120]} />;
+  if (query.isError) {
+    return (
+      <RecordLoadFailed
+        list={ORDERS}
+        title="Order"
+        what="order"
+        message={query.error.message}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  return (
+    <Stack gap="md">
+      <BackLink to={ORDERS} />
+      {isMerchant ? <MerchantOrder order={query.data} /> : <CustomerOrder order={query.data} />}
+    </Stack>
+  );
+}
