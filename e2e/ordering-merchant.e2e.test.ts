@@ -73,6 +73,7 @@ describe('the merchant and the ordering portal', () => {
       const orderId = new URL(page.url()).pathname.split('/').at(-1)!;
       const merchant = await ApiSession.signIn(server.url, 'merchant@demo.test');
       const order = await merchant.get<{
+        number: number;
         customer: { name: string };
         is_placed_by_merchant: boolean;
         placed_by_name: string;
@@ -91,6 +92,11 @@ describe('the merchant and the ordering portal', () => {
         'Crema Blend 1kg',
         'Dark Roast Blend 1kg',
       ]);
+      // The order's screen says who entered it, and for whom.
+      await page
+        .getByRole('heading', { level: 1, name: `Order ${order.number}`, exact: true })
+        .waitFor(PATIENCE);
+      await seeText(page, 'Mia Chen (entered by Harbourside Wholesale)');
     },
     JOURNEY_MS,
   );

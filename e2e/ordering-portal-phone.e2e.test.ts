@@ -106,6 +106,7 @@ describe('the ordering portal on a phone', () => {
       const orderId = new URL(page.url()).pathname.split('/').at(-1)!;
       const bistro = await ApiSession.signIn(server.url, 'bistro@demo.test');
       const order = await bistro.get<{
+        number: number;
         customer: { name: string };
         status: string;
         delivery_date: string;
@@ -121,6 +122,10 @@ describe('the ordering portal on a phone', () => {
         is_placed_by_merchant: false,
         lines: [{ name, quantity: first * 5 }],
       });
+      // Landed on that order's own screen.
+      await page
+        .getByRole('heading', { level: 1, name: `Order ${order.number}`, exact: true })
+        .waitFor(PATIENCE);
     },
     JOURNEY_MS,
   );
