@@ -80,6 +80,23 @@ export class ApiSession {
     return (await response.json()) as T;
   }
 
+  /** Any call, answered as it comes (a PDF's bytes, an error's status); the caller checks it. */
+  async send(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    path: string,
+    options: { body?: unknown; organisationId?: string } = {},
+  ): Promise<Response> {
+    return fetch(`${this.baseUrl}/api/v1${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${this.token}`,
+        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(options.organisationId ? { [ORGANISATION_HEADER]: options.organisationId } : {}),
+      },
+      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+    });
+  }
+
   /** The id of the organisation titled `title` among this person's memberships. */
   async organisationId(title: string): Promise<string> {
     const user = await this.get<{ organisations: { id: string; title: string }[] }>('/users/current');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useJourney } from './journey.ts';
-import { PATIENCE, signIn } from './catalogue-helpers.ts';
+import { ApiSession, PATIENCE, signIn } from './catalogue-helpers.ts';
 
 // Issue 10: most venue staff order from a phone. The portal at 390 px: one column, nothing to
 // scroll sideways to, the tier's prices marked, and the cart one tap away wherever the list is.
@@ -52,6 +52,80 @@ describe('the ordering portal on a phone', () => {
 
       await cartButton.click();
       await page.getByRole('dialog', { name: 'Cart' }).waitFor(PATIENCE);
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'lets the bistro find only what it may order, fill the cart with the stepper, choose a delivery day and place it',
+    async () => {
+      const { page, server } = journey;
+      // The single origins are for partner cafés: Bean There sees them, the bistro does not.
+      const cafe = await ApiSession.signIn(server.url, 'customer@demo.test');
+      const cafeId = await cafe.organisationId('Bean There Café');
+      const merchant = await ApiSession.signIn(server.url, 'merchant@demo.test');
+      const merchantId = await merchant.organisationId('Harbourside Wholesale');
+      const premium = await cafe.catalogue(merchantId, cafeId, 'Yirgacheffe');
+      expect(premium.map((product) => product.name)).toContain('Ethiopia Yirgacheffe 1kg');
+
+      await signIn(page, 'bistro@demo.test');
+      await page.goto('/orders/create');
+      const products = page.getByRole('list', { name: 'Products' });
+      await products.getByRole('listitem').first().waitFor(PATIENCE);
+      // The bistro's Wholesale tier marks its prices.
+      await products.getByText('Your price').first().waitFor(PATIENCE);
+
+      const search = page.getByRole('searchbox', { name: 'Search products' });
+      await search.fill('Yirgacheffe');
+      await page.getByText('No products match “Yirgacheffe”').waitFor(PATIENCE);
+      await expect(products.count()).resolves.toBe(0);
+
+      const name = 'House Espresso Blend 1kg';
+      await search.fill('House Espresso');
+      const card = products.getByRole('listitem', { name });
+      await card.waitFor(PATIENCE);
+      const quantity = card.getByRole('textbox', { name: `Quantity of ${name}` });
+      const first = Number(await quantity.inputValue());
+      for (let i = 0; i < 4; i += 1) await card.getByRole('button', { name: `More ${name}` }).click();
+      await expect.poll(() => quantity.inputValue(), PATIENCE).toBe(String(first * 5));
+      await card.getByRole('button', { name: `Add to cart: ${name}` }).click();
+      await card.getByText(`${first * 5} in cart`).waitFor(PATIENCE);
+
+      await page.getByRole('button', { name: /^View cart/ }).click();
+      const cart = page.getByRole('dialog', { name: 'Cart' });
+      await cart.getByRole('radio', { name: /Weekday delivery/ }).click();
+      const date = cart.getByRole('combobox', { name: 'Delivery date' });
+      await date.waitFor(PATIENCE);
+      // Not the earliest: the second day offered, as a venue ordering ahead would.
+      const second = await date.locator('option').nth(1).getAttribute('value');
+      await date.selectOption(second!);
+      await expect.poll(() => date.inputValue(), PATIENCE).toBe(second);
+      await cart.getByRole('button', { name: 'Place order' }).click();
+      await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/, PATIENCE);
+
+      const orderId = new URL(page.url()).pathname.split('/').at(-1)!;
+      const bistro = await ApiSession.signIn(server.url, 'bistro@demo.test');
+      const order = await bistro.get<{
+        number: number;
+        customer: { name: string };
+        status: string;
+        delivery_date: string;
+        shipping_method_name: string;
+        is_placed_by_merchant: boolean;
+        lines: { name: string; quantity: number }[];
+      }>(`/orders/${orderId}`);
+      expect(order).toMatchObject({
+        customer: { name: 'The Corner Bistro' },
+        status: 'PROCESSING',
+        delivery_date: second,
+        shipping_method_name: 'Weekday delivery',
+        is_placed_by_merchant: false,
+        lines: [{ name, quantity: first * 5 }],
+      });
+      // Landed on that order's own screen.
+      await page
+        .getByRole('heading', { level: 1, name: `Order ${order.number}`, exact: true })
+        .waitFor(PATIENCE);
     },
     JOURNEY_MS,
   );

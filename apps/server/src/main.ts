@@ -5,14 +5,15 @@ import { resolveJwtSecret } from './platform/auth/secret.ts';
 import { type Config, ConfigError, loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { migrateDatabase } from './platform/db/migrate.ts';
+import { clockFromEnv } from './platform/test-clock.ts';
 import { createServices } from './platform/services.ts';
 import { DEMO_LOGINS, hasDemoLogins, seedDemo } from './seed/demo.ts';
 
 const EXIT_CONFIG = 78; // EX_CONFIG from sysexits.h
 
-function readConfig(): Config {
+function readConfig(): Config & { now: () => Date } {
   try {
-    return loadConfig();
+    return { ...loadConfig(), now: clockFromEnv() };
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -24,19 +25,19 @@ function readConfig(): Config {
 
 async function main() {
   const startedAt = performance.now();
-  const config = readConfig();
+  const { now, ...config } = readConfig();
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );
   await migrateDatabase(database);
-  const seeded = config.seedDemo ? await seedDemo(database.db) : false;
+  const seeded = config.seedDemo ? await seedDemo(database.db, now()) : false;
   // A database seeded otherwise (npm run seed:large on an empty one) has no demo logins to list.
   const showDemoLogins = config.seedDemo && (seeded || (await hasDemoLogins(database.db)));
   const secret = await resolveJwtSecret({ configured: config.jwtSecret, db: database.db });
   const log = pino({ level: config.logLevel });
-  const services = await createServices({ config, database, signingSecret: secret, log });
+  const services = await createServices({ config, database, signingSecret: secret, log, now });
   const app = await buildApp(services.deps);
   // Stop taking jobs before the database goes away; in-flight requests finish first (app.close).
   app.addHook('onClose', async () => {

@@ -6,6 +6,7 @@ import { customerAccounts, memberships, organisations, users } from '../platform
 import { createHouseAccount } from '../modules/organisations/organisations.service.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { seedDemoDelivery } from './demo-delivery.ts';
+import { seedDemoOrders } from './demo-orders.ts';
 import { seedDemoTaxes } from './demo-taxes.ts';
 
 const DEMO_PASSWORD = 'demo-password-1';
@@ -183,6 +184,8 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
     await seedDemoDelivery(tx, merchant.id);
     // advancedTaxEnabled is on above, so the menu offers /taxes with this rule in it.
     await seedDemoTaxes(tx, merchant.id);
+    // Last: its orders are priced by everything above (tiers, visibility, GST rules, delivery).
+    await seedDemoOrders(tx, merchant.id, now);
     return true;
   });
 }

@@ -116,8 +116,11 @@ export function createPlaceOrderService({
   };
 }
 
-/** Numbers the order and writes it, its lines and its PLACED event; undefined when the key was taken. */
-async function writeOrder(
+/**
+ * Numbers the order and writes it, its lines and its PLACED event; undefined when the key was taken.
+ * Exported for the demo seed, which places its history of orders exactly as placing does.
+ */
+export async function writeOrder(
   tx: Db,
   options: { owner: CartOwner; key: string; priced: Cart; context: CartContext; placedAt: Date },
 ): Promise<string | undefined> {
