@@ -190,9 +190,32 @@ async function vacuum(databaseUrl: string) {
   }
 }
 
-/** Seeds, serves and measures one engine; the server and its data go away afterwards. */
+/** Serves a database and measures it; the server goes away afterwards. */
+async function serveAndBench(engine: Engine, orders: number, start: Parameters<typeof startServer>[0]) {
+  const server = await startServer(start);
+  try {
+    return await benchEngine(server.url, engine, orders);
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * Seeds, serves and measures one engine; the server and its data go away afterwards. Seeding a
+ * million orders takes minutes, so a database seeded before (`npm run seed:large`) can be named
+ * instead and is kept: BENCH_ORDERS_DATABASE_URL, BENCH_ORDERS_DATA_DIR (PGlite, with its order
+ * count in BENCH_ORDERS_PGLITE).
+ */
 async function onEngine(engine: Engine): Promise<Figures | undefined> {
   const orders = Number(process.env[`BENCH_ORDERS_${engine.toUpperCase()}`] ?? ORDERS[engine]);
+  const seeded =
+    engine === 'PGlite' ? process.env.BENCH_ORDERS_DATA_DIR : process.env.BENCH_ORDERS_DATABASE_URL;
+  if (seeded) {
+    console.log(`\nUsing the large data set already seeded in ${seeded} (${engine})`);
+    if (engine === 'PGlite') return serveAndBench(engine, orders, { dataDir: seeded });
+    await vacuum(seeded);
+    return serveAndBench(engine, await countOrders(seeded), { env: { DATABASE_URL: seeded } });
+  }
   console.log(`\nLoading the large data set with ${orders.toLocaleString('en-AU')} orders (${engine})…`);
   if (engine === 'PGlite') {
     // Seeded before the server starts: PGlite allows one process per data dir.
@@ -200,12 +223,7 @@ async function onEngine(engine: Engine): Promise<Figures | undefined> {
     try {
       const ms = await loadLargeData({ DATA_DIR: dataDir }, { orders });
       console.log(`  seed:large wall time (${engine}): ${(ms / 1000).toFixed(1)} s`);
-      const server = await startServer({ dataDir });
-      try {
-        return await benchEngine(server.url, engine, orders);
-      } finally {
-        await server.stop();
-      }
+      return await serveAndBench(engine, orders, { dataDir });
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
@@ -216,14 +234,19 @@ async function onEngine(engine: Engine): Promise<Figures | undefined> {
     const ms = await loadLargeData({ DATABASE_URL: postgres.url }, { orders });
     console.log(`  seed:large wall time (${engine}): ${(ms / 1000).toFixed(1)} s`);
     await vacuum(postgres.url);
-    const server = await startServer({ env: { DATABASE_URL: postgres.url } });
-    try {
-      return await benchEngine(server.url, engine, orders);
-    } finally {
-      await server.stop();
-    }
+    return await serveAndBench(engine, orders, { env: { DATABASE_URL: postgres.url } });
   } finally {
     await postgres.drop();
+  }
+}
+
+async function countOrders(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return Number((await client.query<{ n: string }>('select count(*) as n from orders')).rows[0]!.n);
+  } finally {
+    await client.end();
   }
 }
 
