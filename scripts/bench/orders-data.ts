@@ -33,10 +33,15 @@ async function call<T>(
 
 /** Every-day, next-day delivery offered to all the merchant's customers. */
 export async function createDeliveryMethod(merchant: Session, merchantId: string): Promise<string> {
-  const method = await call<{ id: string }>(merchant, 'POST', `/shipping/methods/organisation/${merchantId}`, {
-    body: { name: 'Bench delivery', kind: 'DELIVERY', fee_cents: 1_000, lead_days: 1 },
-    expect: 201,
-  });
+  const method = await call<{ id: string }>(
+    merchant,
+    'POST',
+    `/shipping/methods/organisation/${merchantId}`,
+    {
+      body: { name: 'Bench delivery', kind: 'DELIVERY', fee_cents: 1_000, lead_days: 1 },
+      expect: 201,
+    },
+  );
   return method.id;
 }
 
@@ -174,11 +179,14 @@ export async function newestOrderIds(merchant: Session, merchantId: string, coun
 /** One PDF of the orders' tax invoices: seconds to its last byte, and its size. */
 export async function timeBulkPdf(merchant: Session, merchantId: string, orderIds: string[]) {
   const startedAt = performance.now();
-  const response = await fetch(`${merchant.url}/api/v1/orders/organisation/${merchantId}/bulk-pdf/type/invoice`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${merchant.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ order_ids: orderIds }),
-  });
+  const response = await fetch(
+    `${merchant.url}/api/v1/orders/organisation/${merchantId}/bulk-pdf/type/invoice`,
+    {
+      method: 'POST',
+      headers: { authorization: `Bearer ${merchant.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ order_ids: orderIds }),
+    },
+  );
   const bytes = (await response.arrayBuffer()).byteLength;
   const seconds = (performance.now() - startedAt) / 1000;
   const isPdf = response.ok && response.headers.get('content-type')?.startsWith('application/pdf') === true;

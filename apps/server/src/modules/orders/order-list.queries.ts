@@ -12,7 +12,7 @@ import {
   selectOrderSummaries,
   type OrderSummaryRow,
 } from './order-rows.queries.ts';
-import { type OrderSearch, searchCondition, walkOrderMatches } from './order-search.queries.ts';
+import { type OrderSearch, searchCondition } from './order-search.queries.ts';
 
 // The order list and search: newest first, keyset on (placed_at, id) descending, as
 // orders_merchant_placed_idx and orders_customer_placed_idx order them (read backwards).
@@ -103,9 +103,7 @@ function plainMerchantPage(db: Db, options: { limit: number; isAfterCursor: bool
   );
 }
 
-const newestFirst = [desc(orders.placedAt), desc(orders.id)];
-
-/** A page with filters or a search: a merchant's search walks first (order-search.queries.ts). */
+/** A page with filters or a search (order-search.queries.ts). */
 async function selectRows(
   db: Db,
   options: {
@@ -118,17 +116,15 @@ async function selectRows(
 ): Promise<OrderSummaryRow[]> {
   const { scope, search, after, limit } = options;
   const conditions = [...filterConditions(db, scope, options.filters), after ? afterKey(after) : undefined];
-  if (scope.kind === 'MERCHANT' && search) {
-    const ids = await walkOrderMatches(db, { merchantId: scope.merchantId, conditions, search, limit });
-    if (ids?.length === 0) return [];
-    if (ids)
-      return selectOrderSummaries(db)
-        .where(and(inScope(db, scope), inArray(orders.id, ids)))
-        .orderBy(...newestFirst);
-  }
   return selectOrderSummaries(db)
-    .where(and(inScope(db, scope), ...conditions, search ? searchCondition(scope, search) : undefined))
-    .orderBy(...newestFirst)
+    .where(
+      and(
+        inScope(db, scope),
+        ...conditions,
+        search ? searchCondition(db, { scope, search, conditions, limit }) : undefined,
+      ),
+    )
+    .orderBy(desc(orders.placedAt), desc(orders.id))
     .limit(literalLimit(limit));
 }
 
