@@ -38,7 +38,12 @@ export async function createDeliveryMethod(merchant: Session, merchantId: string
     'POST',
     `/shipping/methods/organisation/${merchantId}`,
     {
-      body: { name: 'Bench delivery', kind: 'DELIVERY', fee_cents: 1_000, lead_days: 1 },
+      body: {
+        name: `Bench delivery ${new Date().toISOString()}`,
+        kind: 'DELIVERY',
+        fee_cents: 1_000,
+        lead_days: 1,
+      },
       expect: 201,
     },
   );
