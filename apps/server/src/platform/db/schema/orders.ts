@@ -105,10 +105,11 @@ export const orders = pgTable(
       t.merchantId,
       sql`lower(${t.customerName}) gin_trgm_ops`,
     ),
-    // The PO number's trigrams alone: led by merchant_id, a lookup also walks the merchant's entry,
-    // every one of its orders (a million: 60 ms against 2 ms). PO numbers are mostly distinct,
-    // so another merchant's few matches cost a heap check each.
-    index('orders_po_search_idx').using('gin', sql`lower(${t.purchaseOrderNumber}) gin_trgm_ops`),
+    index('orders_merchant_po_idx').using(
+      'gin',
+      t.merchantId,
+      sql`lower(${t.purchaseOrderNumber}) gin_trgm_ops`,
+    ),
     merchantKey('orders', t),
     merchantReference({
       name: 'orders_customer_account_fk',
