@@ -163,6 +163,7 @@ export async function measureBareSql(options: {
       requestsPerSecond: latencies.length / seconds,
       p50: percentile(latencies, 50),
       p95: percentile(latencies, 95),
+      p975: percentile(latencies, 97.5),
       errors,
     };
   } finally {

@@ -28,6 +28,7 @@ async function measureInterleaved<K extends string>(
     requestsPerSecond: results.reduce((sum, r) => sum + r.requestsPerSecond, 0) / results.length,
     p50: median(results.map((r) => r.p50)),
     p95: Math.max(...results.map((r) => r.p95)),
+    p975: Math.max(...results.map((r) => r.p975)),
     errors: results.reduce((sum, r) => sum + r.errors, 0),
   });
   return Object.fromEntries(names.map((name) => [name, combine(name, runs.get(name)!)])) as Record<

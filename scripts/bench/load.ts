@@ -5,6 +5,7 @@ export type LoadResult = {
   requestsPerSecond: number;
   p50: number;
   p95: number;
+  p975: number;
   errors: number;
 };
 
@@ -48,10 +49,11 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
     requestsPerSecond: result.requests.average,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
+    p975: percentile(latencies, 97.5),
     errors: result.errors + result.non2xx,
   };
 }
 
 export function formatLoad(result: LoadResult): string {
-  return `${result.label.padEnd(38)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${result.p50.toFixed(1).padStart(6)} ms   p95 ${result.p95.toFixed(1).padStart(6)} ms   errors ${result.errors}`;
+  return `${result.label.padEnd(38)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${result.p50.toFixed(1).padStart(6)} ms   p95 ${result.p95.toFixed(1).padStart(6)} ms   p97.5 ${result.p975.toFixed(1).padStart(6)} ms   errors ${result.errors}`;
 }

@@ -3,7 +3,8 @@
 import { printBudgets } from './budget.ts';
 import { benchCatalogue } from './catalogue.ts';
 import { benchFoundation } from './foundation.ts';
+import { benchOrders } from './orders.ts';
 
-const budgets = [...(await benchFoundation()), ...(await benchCatalogue())];
+const budgets = [...(await benchFoundation()), ...(await benchCatalogue()), ...(await benchOrders())];
 const ok = printBudgets(budgets);
 process.exit(ok ? 0 : 1);

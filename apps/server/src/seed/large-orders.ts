@@ -76,6 +76,9 @@ export async function seedLargeOrders(db: Db, options: SeedLargeOrdersOptions) {
     await db.transaction(async (tx) => {
       await insertOrders(tx, { merchantId, from, to, customers, startsAt, spacingSeconds, now });
       await insertLines(tx, { merchantId, from, to, products, stride });
+      // The totals join the chunk's lines to its orders: without statistics of the rows just
+      // inserted the planner takes them for a handful and loops over every order for each line.
+      await tx.execute(sql`analyze orders, order_lines`);
       await settleTotals(tx, { merchantId, from, to });
       await tx.execute(sql`
         insert into order_events (merchant_id, order_id, kind, user_name, details, at)

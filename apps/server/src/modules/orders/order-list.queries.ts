@@ -2,9 +2,8 @@ import type { OrderStatus } from '@tradeport/contract';
 import { and, desc, eq, gte, inArray, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { decodeCursor, encodeCursor } from '../../platform/db/keyset-cursor.ts';
-import { containsPattern } from '../../platform/db/like-pattern.ts';
 import { preparedOnce } from '../../platform/db/prepared-once.ts';
-import { customerAccounts, orderLines, orders, organisations } from '../../platform/db/schema/index.ts';
+import { customerAccounts, orders, organisations } from '../../platform/db/schema/index.ts';
 import { literalLimit } from '../../platform/db/statement-caching-client.ts';
 import { AppError } from '../../platform/errors.ts';
 import {
@@ -13,6 +12,7 @@ import {
   selectOrderSummaries,
   type OrderSummaryRow,
 } from './order-rows.queries.ts';
+import { type OrderSearch, searchCondition } from './order-search.queries.ts';
 
 // The order list and search: newest first, keyset on (placed_at, id) descending, as
 // orders_merchant_placed_idx and orders_customer_placed_idx order them (read backwards).
@@ -27,9 +27,6 @@ export type OrderFilters = {
   /** Placed on days [from, to) of `timeZone` (the merchant's). */
   placed?: { from?: string; to?: string; timeZone: string };
 };
-
-/** What a search looks for: an order number, and text anywhere in a name, SKU or PO number. */
-export type OrderSearch = { number?: number; pattern?: string };
 
 // placed_at travels in a cursor as whole microseconds since 1970 (summaryColumns.placedKey):
 // exact, and checked as digits before it goes back into SQL (a bad cursor is a 400, never a
@@ -64,57 +61,6 @@ function filterConditions(db: Db, scope: OrderScope, filters: OrderFilters): (SQ
     placed?.from ? sql`${orders.placedAt} >= ${startOfDay(placed.from, placed.timeZone)}` : undefined,
     placed?.to ? sql`${orders.placedAt} < ${startOfDay(placed.to, placed.timeZone)}` : undefined,
   ];
-}
-
-const lineText = sql`(lower(${orderLines.name}) || ' ' || lower(${orderLines.sku}))`;
-
-/**
- * The orders a search matches. Within a merchant, each way of matching is its own index lookup
- * (the number's unique key; the trigram indexes of migration 0011 on the customer's name, the PO
- * number and the lines' name and SKU, each led by merchant_id), united; a customer's own orders
- * are few, so they are simply tested one by one.
- */
-function searchCondition(db: Db, scope: OrderScope, search: OrderSearch): SQL {
-  const { number, pattern } = search;
-  if (scope.kind === 'MERCHANT') {
-    const ofMerchant = eq(orders.merchantId, scope.merchantId);
-    const matches: SQL[] = [];
-    if (number !== undefined)
-      matches.push(
-        sql`select ${orders.id} from ${orders} where ${ofMerchant} and ${orders.number} = ${number}`,
-      );
-    if (pattern !== undefined) {
-      matches.push(
-        sql`select ${orders.id} from ${orders} where ${ofMerchant} and lower(${orders.customerName}) like ${pattern}`,
-        sql`select ${orders.id} from ${orders} where ${ofMerchant} and lower(${orders.purchaseOrderNumber}) like ${pattern}`,
-        sql`select ${orderLines.orderId} from ${orderLines} where ${eq(orderLines.merchantId, scope.merchantId)} and ${lineText} like ${pattern}`,
-      );
-    }
-    return sql`${orders.id} in (${sql.join(matches, sql` union `)})`;
-  }
-  const tests: SQL[] = [];
-  if (number !== undefined) tests.push(sql`${orders.number} = ${number}`);
-  if (pattern !== undefined) {
-    tests.push(
-      sql`lower(${orders.customerName}) like ${pattern}`,
-      sql`lower(${orders.purchaseOrderNumber}) like ${pattern}`,
-      sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${orderLines.merchantId} = ${orders.merchantId} and ${lineText} like ${pattern})`,
-    );
-  }
-  return sql`(${sql.join(tests, sql` or `)})`;
-}
-
-/** A search term as what it looks for: digits are also an order number; text needs 2+ characters. */
-export function toOrderSearch(
-  term: string,
-  options: { numberPattern: RegExp; minChars: number },
-): OrderSearch {
-  const digits = options.numberPattern.exec(term)?.[1];
-  const text = (digits ?? term).toLowerCase();
-  return {
-    number: digits === undefined ? undefined : Number(digits),
-    pattern: text.length >= options.minChars ? containsPattern(text) : undefined,
-  };
 }
 
 const badCursor = () =>
@@ -157,6 +103,31 @@ function plainMerchantPage(db: Db, options: { limit: number; isAfterCursor: bool
   );
 }
 
+/** A page with filters or a search (order-search.queries.ts). */
+async function selectRows(
+  db: Db,
+  options: {
+    scope: OrderScope;
+    filters: OrderFilters;
+    search?: OrderSearch;
+    limit: number;
+    after?: { placed: string; id: string };
+  },
+): Promise<OrderSummaryRow[]> {
+  const { scope, search, after, limit } = options;
+  const conditions = [...filterConditions(db, scope, options.filters), after ? afterKey(after) : undefined];
+  return selectOrderSummaries(db)
+    .where(
+      and(
+        inScope(db, scope),
+        ...conditions,
+        search ? searchCondition(db, { scope, search, conditions, limit }) : undefined,
+      ),
+    )
+    .orderBy(desc(orders.placedAt), desc(orders.id))
+    .limit(literalLimit(limit));
+}
+
 /** One page of orders, newest first, after the cursor's (placed_at, id). */
 export async function listOrderRows(
   db: Db,
@@ -182,17 +153,7 @@ export async function listOrderRows(
           afterPlaced: after?.placed,
           afterId: after?.id,
         })
-      : await selectOrderSummaries(db)
-          .where(
-            and(
-              inScope(db, scope),
-              ...filterConditions(db, scope, options.filters),
-              options.search ? searchCondition(db, scope, options.search) : undefined,
-              after ? afterKey(after) : undefined,
-            ),
-          )
-          .orderBy(desc(orders.placedAt), desc(orders.id))
-          .limit(literalLimit(limit));
+      : await selectRows(db, { ...options, after, limit });
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
   const nextCursor =

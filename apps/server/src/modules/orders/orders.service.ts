@@ -11,8 +11,9 @@ import type { AppDeps } from '../../app-deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { MemberActor } from '../../platform/tenancy/access.ts';
 import type { OrganisationRecord } from '../../platform/tenancy/membership.queries.ts';
-import { findTimeZone, listOrderRows, type OrderFilters, toOrderSearch } from './order-list.queries.ts';
+import { findTimeZone, listOrderRows, type OrderFilters } from './order-list.queries.ts';
 import { findOrderInScope, type OrderScope } from './order-rows.queries.ts';
+import { toOrderSearch } from './order-search.queries.ts';
 import { toOrder, toOrderSummary } from './order-view.ts';
 
 // Reading orders: the list and search of `orders/organisation/{id}`, and one order.

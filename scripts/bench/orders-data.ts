@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import { getJson } from './catalogue-data.ts';
+import type { LoadResult } from './load.ts';
+
+// What the orders bench does besides autocannon's GETs: a delivery method for the large merchant
+// (its seed has none, and placing needs one offered), placing orders through the merchant's
+// order-entry carts, and timing one PDF of many invoices.
+
+type Session = { url: string; token: string };
+
+const LINES_PER_ORDER = 10;
+
+async function call<T>(
+  session: Session,
+  method: string,
+  apiPath: string,
+  options: { body?: unknown; headers?: Record<string, string>; expect?: number } = {},
+): Promise<T> {
+  const response = await fetch(`${session.url}/api/v1${apiPath}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${session.token}`,
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...options.headers,
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  if (response.status !== (options.expect ?? 200))
+    throw new Error(`${method} ${apiPath}: ${response.status} ${text.slice(0, 400)}`);
+  return JSON.parse(text) as T;
+}
+
+/** Every-day, next-day delivery offered to all the merchant's customers. */
+export async function createDeliveryMethod(merchant: Session, merchantId: string): Promise<string> {
+  const method = await call<{ id: string }>(
+    merchant,
+    'POST',
+    `/shipping/methods/organisation/${merchantId}`,
+    {
+      body: {
+        name: `Bench delivery ${new Date().toISOString()}`,
+        kind: 'DELIVERY',
+        fee_cents: 1_000,
+        lead_days: 1,
+      },
+      expect: 201,
+    },
+  );
+  return method.id;
+}
+
+type CatalogueProduct = { id: string; min_order_quantity: number; pack_size: number };
+
+/** One placing worker's customer: whose order-entry cart it fills, and with what. */
+export type PlacingCustomer = { organisationId: string; lines: { productId: string; quantity: number }[] };
+
+/**
+ * `count` of the merchant's customers (not the house account), each with 10 products it can see
+ * at a quantity its minimum and pack size allow. Each worker gets its own customer: a cart is one
+ * per customer and side, so two workers on one cart would undo each other's lines.
+ */
+export async function placingCustomers(
+  merchant: Session,
+  merchantId: string,
+  count: number,
+): Promise<PlacingCustomer[]> {
+  const page = await getJson<{ items: { organisation_id: string; is_house_account: boolean }[] }>(
+    merchant,
+    `/organisations/${merchantId}/customers?limit=${count + 1}`,
+  );
+  const organisations = page.items.filter((c) => !c.is_house_account).slice(0, count);
+  if (organisations.length < count) throw new Error(`the merchant has fewer than ${count} customers`);
+  return Promise.all(
+    organisations.map(async ({ organisation_id: organisationId }) => {
+      const catalogue = await getJson<{ items: CatalogueProduct[] }>(
+        merchant,
+        `/products/organisation/${merchantId}/catalogue?customer_organisation_id=${organisationId}&limit=${LINES_PER_ORDER}`,
+      );
+      if (catalogue.items.length < LINES_PER_ORDER)
+        throw new Error(`customer ${organisationId} sees fewer than ${LINES_PER_ORDER} products`);
+      return {
+        organisationId,
+        lines: catalogue.items.map((product) => ({
+          productId: product.id,
+          quantity: Math.ceil(product.min_order_quantity / product.pack_size) * product.pack_size,
+        })),
+      };
+    }),
+  );
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)]!;
+}
+
+/**
+ * One worker per customer for `durationSeconds`, each in a loop: put 10 lines in its cart, choose
+ * the delivery method, and place the cart with a fresh Idempotency-Key. Only the POST that places
+ * is timed; the cart requests run meanwhile and load the server as shoppers would.
+ */
+export async function measurePlacing(options: {
+  label: string;
+  merchant: Session;
+  merchantId: string;
+  methodId: string;
+  customers: PlacingCustomer[];
+  durationSeconds: number;
+}): Promise<LoadResult> {
+  const { merchant, merchantId, methodId } = options;
+  const latencies: number[] = [];
+  let errors = 0;
+  let firstError: string | undefined;
+  const startedAt = performance.now();
+  const deadline = startedAt + options.durationSeconds * 1000;
+  await Promise.all(
+    options.customers.map(async (customer) => {
+      const cartPath = `/orders/cart/organisation/${merchantId}?customer_organisation_id=${customer.organisationId}`;
+      while (performance.now() < deadline) {
+        try {
+          let cart: { version: number } | undefined;
+          for (const line of customer.lines) {
+            cart = await call(
+              merchant,
+              'PUT',
+              `/orders/cart/product/${line.productId}?merchant_id=${merchantId}&customer_organisation_id=${customer.organisationId}`,
+              { body: { quantity: line.quantity } },
+            );
+          }
+          await call(merchant, 'PUT', cartPath, {
+            body: {
+              version: cart!.version,
+              shipping_method_id: methodId,
+              requested_delivery_date: null,
+              notes: null,
+              purchase_order_number: null,
+            },
+          });
+          const sentAt = performance.now();
+          await call(merchant, 'POST', cartPath, {
+            body: {},
+            headers: { 'idempotency-key': randomUUID() },
+            expect: 201,
+          });
+          latencies.push(performance.now() - sentAt);
+        } catch (error) {
+          errors++;
+          firstError ??= (error as Error).message;
+        }
+      }
+    }),
+  );
+  if (firstError) console.log(`  placing: ${errors} failed, the first: ${firstError}`);
+  latencies.sort((a, b) => a - b);
+  return {
+    label: options.label,
+    requestsPerSecond: latencies.length / ((performance.now() - startedAt) / 1000),
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p975: percentile(latencies, 97.5),
+    errors,
+  };
+}
+
+/** The merchant's newest `count` order ids, a page of 100 at a time. */
+export async function newestOrderIds(merchant: Session, merchantId: string, count: number) {
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  while (ids.length < count) {
+    const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+    const page: { items: { id: string }[]; next_cursor: string | null } = await getJson(
+      merchant,
+      `/orders/organisation/${merchantId}?limit=100${query}`,
+    );
+    ids.push(...page.items.map((order) => order.id));
+    if (!page.next_cursor) break;
+    cursor = page.next_cursor;
+  }
+  return ids.slice(0, count);
+}
+
+/** One PDF of the orders' tax invoices: seconds to its last byte, and its size. */
+export async function timeBulkPdf(merchant: Session, merchantId: string, orderIds: string[]) {
+  const startedAt = performance.now();
+  const response = await fetch(
+    `${merchant.url}/api/v1/orders/organisation/${merchantId}/bulk-pdf/type/invoice`,
+    {
+      method: 'POST',
+      headers: { authorization: `Bearer ${merchant.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ order_ids: orderIds }),
+    },
+  );
+  const bytes = (await response.arrayBuffer()).byteLength;
+  const seconds = (performance.now() - startedAt) / 1000;
+  const isPdf = response.ok && response.headers.get('content-type')?.startsWith('application/pdf') === true;
+  return { seconds, bytes, isOk: isPdf, status: response.status };
+}
