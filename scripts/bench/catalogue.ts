@@ -9,12 +9,12 @@ import { captureRouteSql, measureBareSql, type RouteCall } from './bare-sql.ts';
 import {
   buildImportCsv,
   currentOrganisationId,
-  getJson,
   LARGE_LOGINS,
   loadLargeData,
   signIn,
   vocabularyNames,
 } from './catalogue-data.ts';
+import { DEEP_PAGES, deepCursor, settle, vacuum } from './bench-steps.ts';
 import { formatLoad, type LoadResult, measure } from './load.ts';
 
 // Issue 4's figures: the product list (first and deep page), search, the customer's catalogue and
@@ -27,8 +27,6 @@ type Engine = 'PGlite' | 'PostgreSQL';
 const CONNECTIONS = 20;
 const DURATION_SECONDS = 5;
 const IMPORT_ROWS = 10_000;
-/** Pages of 100 walked to reach a deep cursor: the 20,001st product onwards. */
-const DEEP_PAGES = 200;
 const P95_BUDGET_MS = 50;
 const IMPORT_BUDGET_S = 10;
 /** Issue 15: rows per page of the catalogue routes, as the ordering portal asks for them. */
@@ -41,33 +39,6 @@ const SEARCH_SHARE_OF_PAGE = 50;
 const SHARE_OF_BARE_SQL = 40;
 
 type Figures = { loads: RouteLoad[]; importSeconds: number; errors: number };
-
-/** Follows next_cursor `pages` times, as someone paging through the list would. */
-async function deepCursor(session: { url: string; token: string }, listPath: string): Promise<string> {
-  let cursor: string | null = null;
-  for (let page = 0; page < DEEP_PAGES; page++) {
-    const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
-    const result: { next_cursor: string | null } = await getJson(session, `${listPath}?limit=100${query}`);
-    if (!result.next_cursor) break;
-    cursor = result.next_cursor;
-  }
-  if (!cursor) throw new Error('the product list has a single page: is the large data set loaded?');
-  return cursor;
-}
-
-/**
- * Waits until the server answers a one-query route promptly again. Requests autocannon left in
- * flight when its time ran out are still queued for the database (PGlite most of all) and would
- * otherwise be counted against the next route.
- */
-async function settle(url: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const startedAt = performance.now();
-    await fetch(`${url}/api/v1/health`).catch(() => undefined);
-    if (performance.now() - startedAt < 100) return;
-  }
-}
 
 async function timeImport(session: { url: string; token: string }, merchantId: string) {
   const csv = buildImportCsv({
@@ -330,23 +301,6 @@ function toBudgets(figures: Figures, engine: Engine): Budget[] {
     }),
     checkBudget(`catalogue errors under load (${engine})`, figures.errors, { atMost: 0, unit: '' }),
   ];
-}
-
-/**
- * What autovacuum does to a freshly loaded table within a minute or so, done before measuring so
- * the run does not depend on when it happens: the visibility map set, so index-only scans (a
- * search's walk in name order) read no table pages.
- */
-async function vacuum(databaseUrl: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const startedAt = performance.now();
-    await client.query('vacuum analyze');
-    console.log(`  vacuum analyze: ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Seeds, serves and measures one engine; the server and its data go away afterwards. */

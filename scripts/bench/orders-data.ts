@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { getJson } from './catalogue-data.ts';
-import type { LoadResult } from './load.ts';
+import { type LoadResult, percentile } from './load.ts';
 
 // What the orders bench does besides autocannon's GETs: a delivery method for the large merchant
 // (its seed has none, and placing needs one offered), placing orders through the merchant's
@@ -88,12 +88,6 @@ export async function placingCustomers(
       };
     }),
   );
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)]!;
 }
 
 /**

@@ -5,7 +5,8 @@ import pg from 'pg';
 import { createBenchDatabase } from '../lib/bench-database.ts';
 import { startServer } from '../lib/server-process.ts';
 import { type Budget, checkBudget } from './budget.ts';
-import { currentOrganisationId, getJson, LARGE_LOGINS, loadLargeData, signIn } from './catalogue-data.ts';
+import { currentOrganisationId, LARGE_LOGINS, loadLargeData, signIn } from './catalogue-data.ts';
+import { DEEP_PAGES, deepCursor, settle, vacuum } from './bench-steps.ts';
 import { formatLoad, type LoadResult, measure } from './load.ts';
 import {
   createDeliveryMethod,
@@ -25,8 +26,6 @@ type Engine = 'PGlite' | 'PostgreSQL';
 const CONNECTIONS = 20;
 const DURATION_SECONDS = 5;
 const PAGE_SIZE = 50;
-/** Pages of 100 walked to reach a deep cursor: the 20,001st order onwards. */
-const DEEP_PAGES = 200;
 const P95_BUDGET_MS = 50;
 const PLACING_BUDGET_MS = 100;
 const PDF_INVOICES = 1_000;
@@ -56,29 +55,6 @@ const loadNow = () =>
   `load average ${loadavg()
     .map((value) => value.toFixed(2))
     .join(' ')}`;
-
-/** Follows next_cursor `DEEP_PAGES` times, as someone paging through the list would. */
-async function deepCursor(session: { url: string; token: string }, listPath: string): Promise<string> {
-  let cursor: string | null = null;
-  for (let page = 0; page < DEEP_PAGES; page++) {
-    const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
-    const result: { next_cursor: string | null } = await getJson(session, `${listPath}?limit=100${query}`);
-    if (!result.next_cursor) break;
-    cursor = result.next_cursor;
-  }
-  if (!cursor) throw new Error('the order list has a single page: is the large data set loaded?');
-  return cursor;
-}
-
-/** Waits until requests autocannon left in flight are served (see catalogue.ts). */
-async function settle(url: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const startedAt = performance.now();
-    await fetch(`${url}/api/v1/health`).catch(() => undefined);
-    if (performance.now() - startedAt < 100) return;
-  }
-}
 
 async function benchEngine(url: string, engine: Engine, orders: number): Promise<Figures> {
   const merchant = await signIn(url, LARGE_LOGINS.admin);
@@ -183,19 +159,6 @@ function toBudgets(figures: Figures, engine: Engine): Budget[] {
     ),
     checkBudget(`orders errors under load (${engine})`, figures.errors, { atMost: 0, unit: '' }),
   ];
-}
-
-/** Autovacuum's work on freshly loaded tables, done first so the run does not depend on it. */
-async function vacuum(databaseUrl: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const startedAt = performance.now();
-    await client.query('vacuum analyze');
-    console.log(`  vacuum analyze: ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Serves a database and measures it; the server goes away afterwards. */
