@@ -22,6 +22,7 @@ import {
 import type { CatalogueViewer } from './catalogue-viewer.ts';
 import { groupsLetSee, visibleToCustomerAccount } from './catalogue-visibility.queries.ts';
 import { literalLimit } from '../../platform/db/statement-caching-client.ts';
+import { shortWalks } from './short-walks.ts';
 import { preparedOnce } from '../../platform/db/prepared-once.ts';
 
 // The catalogue as one customer account sees it. Both reads pick their rows with
@@ -344,31 +345,6 @@ export async function listCataloguePage(
 }
 
 /**
- * First pages of searches whose walk came back short, for a while: the same search of the same
- * merchant goes straight to the trigram index next time, rather than walking again to the same
- * end. Only which way the page is found; both ways give the same rows.
- */
-const shortWalks = (() => {
-  const KEPT = 1_000;
-  const FOR_MS = 10 * 60_000;
-  const seenAt = new Map<string, number>();
-  return {
-    isRemembered(key: string) {
-      const at = seenAt.get(key);
-      if (at === undefined) return false;
-      if (Date.now() - at < FOR_MS) return true;
-      seenAt.delete(key);
-      return false;
-    },
-    remember(key: string) {
-      // A Map keeps insertion order: the oldest goes first.
-      if (seenAt.size >= KEPT) seenAt.delete(seenAt.keys().next().value!);
-      seenAt.set(key, Date.now());
-    },
-  };
-})();
-
-/**
  * One product as the customer account sees it, or undefined when it does not exist, is another
  * merchant's, is archived or is hidden from the account — indistinguishable on purpose. A cart
  * checks a product through this before adding it, and prices it from the answer.
@@ -378,9 +354,7 @@ export async function findVisibleProductForCustomer(
   options: { merchantId: string; customerAccountId: string; productId: string },
 ): Promise<CatalogueProduct | undefined> {
   const { productId, ...viewer } = options;
-  const page = selectVisiblePage(db, { viewer, limit: 1, conditions: [eq(products.id, productId)] });
-  const [row] = await selectCatalogue(db, { viewer, page });
-  return row ? toCatalogueProduct(row) : undefined;
+  return (await findVisibleProductsForCustomer(db, { ...viewer, productIds: [productId] })).get(productId);
 }
 
 /**
