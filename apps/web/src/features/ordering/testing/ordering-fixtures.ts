@@ -5,6 +5,7 @@ import type {
   Customer,
   OrganisationMembership,
 } from '@tradeport/contract';
+import { customerFixture as customerOfHarbour } from '#shared/product-groups/testing/group-fixtures.ts';
 import { harbour, idOf, merchantUser } from '#testing/fixtures.ts';
 
 export const cafeAroma: OrganisationMembership = {
@@ -97,31 +98,11 @@ export const bulkRun: CartDeliveryOption = {
 };
 
 export function customerFixture(overrides: Partial<Customer> = {}): Customer {
-  return {
+  return customerOfHarbour({
     id: idOf(801),
     organisation_id: cafeAroma.id,
     title: 'Café Aroma',
-    abn: null,
-    contact_email: null,
-    phone: null,
-    address_line1: null,
-    address_line2: null,
-    suburb: null,
-    state: null,
-    postcode: null,
-    is_house_account: false,
-    archived: false,
-    payment_settings: {
-      is_payments_enabled: false,
-      payment_terms_days: 14,
-      credit_limit_cents: null,
-      is_tax_exempt: false,
-    },
-    user_count: 1,
-    pricing_tier: null,
-    visibility_groups: [],
     created_at: '2026-01-01T00:00:00.000Z',
-    version: 1,
     ...overrides,
-  };
+  });
 }

@@ -10,6 +10,7 @@ import { vi } from 'vitest';
 import { organisationIdStore } from '#lib/organisation.ts';
 import { sessionStore } from '#lib/session.ts';
 import { type FakeHandler, fakeFetch, route } from '#testing/fake-api.ts';
+import { customerFixture as customerOfHarbour } from '#shared/product-groups/testing/group-fixtures.ts';
 import { harbour, idOf, longSession, merchantUser } from '#testing/fixtures.ts';
 import { jsonResponse, renderRoutes, withQueryClient } from '#testing/render-routes.tsx';
 import { OrderScreen } from '../screens/order-screen.tsx';
@@ -124,32 +125,12 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
 
 /** A customer as the customers list answers it; only the name and organisation matter here. */
 export function customerFixture(title: string, organisationId: string): Customer {
-  return {
+  return customerOfHarbour({
     id: idOf(Number.parseInt(organisationId.slice(-4), 16) + 5000),
     organisation_id: organisationId,
     title,
-    abn: null,
-    contact_email: null,
-    phone: null,
-    address_line1: null,
-    address_line2: null,
-    suburb: null,
-    state: null,
-    postcode: null,
-    is_house_account: false,
-    archived: false,
-    payment_settings: {
-      is_payments_enabled: false,
-      payment_terms_days: 14,
-      credit_limit_cents: null,
-      is_tax_exempt: false,
-    },
-    user_count: 1,
-    pricing_tier: null,
-    visibility_groups: [],
     created_at: '2025-03-01T00:00:00.000Z',
-    version: 1,
-  };
+  });
 }
 
 export const page = (items: unknown[], next_cursor: string | null = null) =>
