@@ -3,7 +3,8 @@ import { useJourney } from './journey.ts';
 import { ApiSession, PATIENCE, signIn } from './catalogue-helpers.ts';
 
 // Issue 10: most venue staff order from a phone. The portal at 390 px: one column, nothing to
-// scroll sideways to, the tier's prices marked, and the cart one tap away wherever the list is.
+// scroll sideways to, the tier's prices marked, filters by brand that offer only what the venue
+// sees, and the cart one tap away wherever the list is.
 
 const PHONE = { width: 390, height: 844 };
 const JOURNEY_MS = 120_000;
@@ -57,7 +58,7 @@ describe('the ordering portal on a phone', () => {
   );
 
   it(
-    'lets the bistro find only what it may order, fill the cart with the stepper, choose a delivery day and place it',
+    'lets the bistro find only what it may order, by brand and search, fill the cart with the stepper, choose a delivery day and place it',
     async () => {
       const { page, server } = journey;
       // The single origins are for partner cafés: Bean There sees them, the bistro does not.
@@ -80,8 +81,28 @@ describe('the ordering portal on a phone', () => {
       await page.getByText('No products match “Yirgacheffe”').waitFor(PATIENCE);
       await expect(products.count()).resolves.toBe(0);
 
+      // The brands it can filter by are those of products it sees: the single origins' roaster
+      // is not among them. Chosen, the brand narrows the list and stays in the URL.
+      await search.fill('');
+      const brand = page.getByRole('combobox', { name: 'Brand' });
+      const brandNames = () => brand.locator('option').allTextContents();
+      await expect.poll(brandNames, PATIENCE).toContain('Harbour Roast Co.');
+      expect(await brandNames()).not.toContain('Bondi Bean Roasters');
+      const brandBox = await brand.boundingBox();
+      expect(brandBox!.x + brandBox!.width).toBeLessThanOrEqual(PHONE.width);
+      await brand.selectOption({ label: 'Harbour Roast Co.' });
+      await page.waitForURL(/[?&]brand=[0-9a-f-]{36}/, PATIENCE);
+      await expect
+        .poll(async () => {
+          const cards = await products.getByRole('listitem').allTextContents();
+          return cards.length > 0 && cards.every((text) => text.includes('Harbour Roast Co.'));
+        }, PATIENCE)
+        .toBe(true);
+
       const name = 'House Espresso Blend 1kg';
       await search.fill('House Espresso');
+      // The brand's list already holds the blend: wait for the search itself (it is debounced).
+      await page.waitForURL((url) => url.searchParams.get('q') === 'House Espresso', PATIENCE);
       const card = products.getByRole('listitem', { name });
       await card.waitFor(PATIENCE);
       const quantity = card.getByRole('textbox', { name: `Quantity of ${name}` });
@@ -90,6 +111,10 @@ describe('the ordering portal on a phone', () => {
       await expect.poll(() => quantity.inputValue(), PATIENCE).toBe(String(first * 5));
       await card.getByRole('button', { name: `Add to cart: ${name}` }).click();
       await card.getByText(`${first * 5} in cart`).waitFor(PATIENCE);
+
+      // Searched within the brand: both in the URL.
+      expect(new URL(page.url()).searchParams.get('q')).toBe('House Espresso');
+      expect(new URL(page.url()).searchParams.get('brand')).toMatch(/^[0-9a-f-]{36}$/);
 
       await page.getByRole('button', { name: /^View cart/ }).click();
       const cart = page.getByRole('dialog', { name: 'Cart' });

@@ -10,7 +10,7 @@ type Session = { url: string; token: string };
 
 const LINES_PER_ORDER = 10;
 
-async function call<T>(
+export async function call<T>(
   session: Session,
   method: string,
   apiPath: string,
@@ -65,14 +65,21 @@ export async function placingCustomers(
   merchantId: string,
   count: number,
 ): Promise<PlacingCustomer[]> {
-  const page = await getJson<{ items: { organisation_id: string; is_house_account: boolean }[] }>(
-    merchant,
-    `/organisations/${merchantId}/customers?limit=${count + 1}`,
-  );
-  const organisations = page.items.filter((c) => !c.is_house_account).slice(0, count);
+  const organisations: string[] = [];
+  let cursor: string | null = null;
+  while (organisations.length < count) {
+    const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+    const page: {
+      items: { organisation_id: string; is_house_account: boolean }[];
+      next_cursor: string | null;
+    } = await getJson(merchant, `/organisations/${merchantId}/customers?limit=100${query}`);
+    organisations.push(...page.items.filter((c) => !c.is_house_account).map((c) => c.organisation_id));
+    if (!page.next_cursor) break;
+    cursor = page.next_cursor;
+  }
   if (organisations.length < count) throw new Error(`the merchant has fewer than ${count} customers`);
   return Promise.all(
-    organisations.map(async ({ organisation_id: organisationId }) => {
+    organisations.slice(0, count).map(async (organisationId) => {
       const catalogue = await getJson<{ items: CatalogueProduct[] }>(
         merchant,
         `/products/organisation/${merchantId}/catalogue?customer_organisation_id=${organisationId}&limit=${LINES_PER_ORDER}`,
@@ -90,55 +97,75 @@ export async function placingCustomers(
   );
 }
 
+type Placing = { merchant: Session; merchantId: string; methodId: string };
+
+/** Fills a customer's order-entry cart as a shopper would: each line, then the delivery method. */
+async function fillCart({ merchant, merchantId, methodId }: Placing, customer: PlacingCustomer) {
+  let cart: { version: number } | undefined;
+  for (const line of customer.lines) {
+    cart = await call(
+      merchant,
+      'PUT',
+      `/orders/cart/product/${line.productId}?merchant_id=${merchantId}&customer_organisation_id=${customer.organisationId}`,
+      { body: { quantity: line.quantity } },
+    );
+  }
+  await call(merchant, 'PUT', cartPathOf(merchantId, customer), {
+    body: {
+      version: cart!.version,
+      shipping_method_id: methodId,
+      requested_delivery_date: null,
+      notes: null,
+      purchase_order_number: null,
+    },
+  });
+}
+
+const cartPathOf = (merchantId: string, customer: PlacingCustomer) =>
+  `/orders/cart/organisation/${merchantId}?customer_organisation_id=${customer.organisationId}`;
+
+/** Places a filled cart with a fresh Idempotency-Key: the milliseconds it took. */
+async function placeCart({ merchant, merchantId }: Placing, customer: PlacingCustomer) {
+  const sentAt = performance.now();
+  await call(merchant, 'POST', cartPathOf(merchantId, customer), {
+    body: {},
+    headers: { 'idempotency-key': randomUUID() },
+    expect: 201,
+  });
+  return performance.now() - sentAt;
+}
+
+function toLoad(label: string, latencies: number[], errors: number, seconds: number): LoadResult {
+  latencies.sort((a, b) => a - b);
+  return {
+    label,
+    requestsPerSecond: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p975: percentile(latencies, 97.5),
+    errors,
+  };
+}
+
 /**
- * One worker per customer for `durationSeconds`, each in a loop: put 10 lines in its cart, choose
- * the delivery method, and place the cart with a fresh Idempotency-Key. Only the POST that places
- * is timed; the cart requests run meanwhile and load the server as shoppers would.
+ * Placing alone at `connections` connections: every customer's cart is filled first (untimed),
+ * then `connections` workers place them, each its share one after another.
  */
-export async function measurePlacing(options: {
-  label: string;
-  merchant: Session;
-  merchantId: string;
-  methodId: string;
-  customers: PlacingCustomer[];
-  durationSeconds: number;
-}): Promise<LoadResult> {
-  const { merchant, merchantId, methodId } = options;
+export async function measurePlacingAlone(
+  options: Placing & { label: string; customers: PlacingCustomer[]; connections: number },
+): Promise<LoadResult> {
+  const { customers, connections } = options;
+  for (let i = 0; i < customers.length; i += connections)
+    await Promise.all(customers.slice(i, i + connections).map((customer) => fillCart(options, customer)));
   const latencies: number[] = [];
   let errors = 0;
   let firstError: string | undefined;
   const startedAt = performance.now();
-  const deadline = startedAt + options.durationSeconds * 1000;
   await Promise.all(
-    options.customers.map(async (customer) => {
-      const cartPath = `/orders/cart/organisation/${merchantId}?customer_organisation_id=${customer.organisationId}`;
-      while (performance.now() < deadline) {
+    Array.from({ length: connections }, async (_, worker) => {
+      for (let i = worker; i < customers.length; i += connections) {
         try {
-          let cart: { version: number } | undefined;
-          for (const line of customer.lines) {
-            cart = await call(
-              merchant,
-              'PUT',
-              `/orders/cart/product/${line.productId}?merchant_id=${merchantId}&customer_organisation_id=${customer.organisationId}`,
-              { body: { quantity: line.quantity } },
-            );
-          }
-          await call(merchant, 'PUT', cartPath, {
-            body: {
-              version: cart!.version,
-              shipping_method_id: methodId,
-              requested_delivery_date: null,
-              notes: null,
-              purchase_order_number: null,
-            },
-          });
-          const sentAt = performance.now();
-          await call(merchant, 'POST', cartPath, {
-            body: {},
-            headers: { 'idempotency-key': randomUUID() },
-            expect: 201,
-          });
-          latencies.push(performance.now() - sentAt);
+          latencies.push(await placeCart(options, customers[i]!));
         } catch (error) {
           errors++;
           firstError ??= (error as Error).message;
@@ -147,15 +174,37 @@ export async function measurePlacing(options: {
     }),
   );
   if (firstError) console.log(`  placing: ${errors} failed, the first: ${firstError}`);
-  latencies.sort((a, b) => a - b);
-  return {
-    label: options.label,
-    requestsPerSecond: latencies.length / ((performance.now() - startedAt) / 1000),
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p975: percentile(latencies, 97.5),
-    errors,
-  };
+  return toLoad(options.label, latencies, errors, (performance.now() - startedAt) / 1000);
+}
+
+/**
+ * Placing amid shopping: one worker per customer for `durationSeconds`, each in a loop: put 10
+ * lines in its cart, choose the delivery method, and place the cart. Only the POST that places is
+ * timed; the cart requests run meanwhile and load the server as shoppers would.
+ */
+export async function measurePlacing(
+  options: Placing & { label: string; customers: PlacingCustomer[]; durationSeconds: number },
+): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let firstError: string | undefined;
+  const startedAt = performance.now();
+  const deadline = startedAt + options.durationSeconds * 1000;
+  await Promise.all(
+    options.customers.map(async (customer) => {
+      while (performance.now() < deadline) {
+        try {
+          await fillCart(options, customer);
+          latencies.push(await placeCart(options, customer));
+        } catch (error) {
+          errors++;
+          firstError ??= (error as Error).message;
+        }
+      }
+    }),
+  );
+  if (firstError) console.log(`  placing: ${errors} failed, the first: ${firstError}`);
+  return toLoad(options.label, latencies, errors, (performance.now() - startedAt) / 1000);
 }
 
 /** The merchant's newest `count` order ids, a page of 100 at a time. */

@@ -1,16 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { createBenchDatabase } from '../lib/bench-database.ts';
-import { startServer } from '../lib/server-process.ts';
+import { loadavg } from 'node:os';
 import { type Budget, checkBudget } from './budget.ts';
-import { currentOrganisationId, LARGE_LOGINS, loadLargeData, signIn } from './catalogue-data.ts';
-import { DEEP_PAGES, deepCursor, settle, vacuum } from './bench-steps.ts';
+import { currentOrganisationId, LARGE_LOGINS, signIn } from './catalogue-data.ts';
+import { DEEP_PAGES, deepCursor, settle } from './bench-steps.ts';
+import { type Engine, isMeasured, onLargeData, reportBesideBudgets } from './large-engines.ts';
 import { formatLoad, type LoadResult, measure } from './load.ts';
 import {
   createDeliveryMethod,
   measurePlacing,
+  measurePlacingAlone,
   newestOrderIds,
   placingCustomers,
   timeBulkPdf,
@@ -21,21 +18,16 @@ import {
 // 10-line order, each at 20 connections, and one PDF of 1,000 tax invoices, over the large data
 // set's orders: 1,000,000 on PostgreSQL (budgets), fewer on PGlite (reported beside them).
 
-type Engine = 'PGlite' | 'PostgreSQL';
-
 const CONNECTIONS = 20;
 const DURATION_SECONDS = 5;
 const PAGE_SIZE = 50;
 const P95_BUDGET_MS = 50;
 const PLACING_BUDGET_MS = 100;
+/** Orders each placing connection places (each its own customer's cart, filled beforehand). */
+const PLACINGS_PER_CONNECTION = 15;
 const PDF_INVOICES = 1_000;
 const PDF_BUDGET_S = 10;
 const PDF_RUNS = 3;
-/**
- * PostgreSQL gets the whole history; PGlite, one process maintaining every index in WebAssembly,
- * seeds about 400 orders/s on a busy 2-core machine, so it gets what keeps its seed near 3 minutes.
- */
-const ORDERS: Record<Engine, number> = { PostgreSQL: 1_000_000, PGlite: 25_000 };
 /**
  * Search terms of the large data set: a first word of a fifth of the customers' names, a product
  * word on about a tenth of the lines, a PO number and an order number that each match one order,
@@ -115,20 +107,29 @@ async function benchEngine(url: string, engine: Engine, orders: number): Promise
     await settle(url);
   }
 
+  // Placing, held to its budget: CONNECTIONS placings at a time of carts filled beforehand.
+  // Beside it, reported only: placing while as many shoppers fill carts (ten requests each per
+  // order placed), which measures the cart as much as the placing.
   const methodId = await createDeliveryMethod(merchant, merchantId);
-  const customers = await placingCustomers(merchant, merchantId, CONNECTIONS);
+  const placing = { merchant, merchantId, methodId };
+  const customers = await placingCustomers(merchant, merchantId, CONNECTIONS * PLACINGS_PER_CONNECTION);
   loads.push(
-    await measurePlacing({
+    await measurePlacingAlone({
+      ...placing,
       label: 'place a 10-line order',
-      merchant,
-      merchantId,
-      methodId,
       customers,
-      durationSeconds: DURATION_SECONDS * 2,
+      connections: CONNECTIONS,
     }),
   );
   await settle(url);
-  for (const load of loads) console.log(formatLoad(load));
+  const amidShoppers = await measurePlacing({
+    ...placing,
+    label: 'place a 10-line order amid shoppers (reported)',
+    customers: customers.slice(0, CONNECTIONS),
+    durationSeconds: DURATION_SECONDS * 2,
+  });
+  await settle(url);
+  for (const load of [...loads, amidShoppers]) console.log(formatLoad(load));
 
   const ids = await newestOrderIds(merchant, merchantId, PDF_INVOICES);
   const pdfSeconds: number[] = [];
@@ -161,81 +162,22 @@ function toBudgets(figures: Figures, engine: Engine): Budget[] {
   ];
 }
 
-/** Serves a database and measures it; the server goes away afterwards. */
-async function serveAndBench(engine: Engine, orders: number, start: Parameters<typeof startServer>[0]) {
-  const server = await startServer(start);
-  try {
-    return await benchEngine(server.url, engine, orders);
-  } finally {
-    await server.stop();
-  }
-}
-
 /**
- * Seeds, serves and measures one engine; the server and its data go away afterwards. Seeding a
- * million orders takes minutes, so a database seeded before (`npm run seed:large`) can be named
- * instead and is kept: BENCH_ORDERS_DATABASE_URL, BENCH_ORDERS_DATA_DIR (PGlite, with its order
- * count in BENCH_ORDERS_PGLITE).
+ * Both engines over the large data set (large-engines.ts: BENCH_ORDERS_DATABASE_URL,
+ * BENCH_ORDERS_DATA_DIR with BENCH_ORDERS_PGLITE, BENCH_ORDERS_ENGINES).
  */
-async function onEngine(engine: Engine): Promise<Figures | undefined> {
-  const orders = Number(process.env[`BENCH_ORDERS_${engine.toUpperCase()}`] ?? ORDERS[engine]);
-  const seeded =
-    engine === 'PGlite' ? process.env.BENCH_ORDERS_DATA_DIR : process.env.BENCH_ORDERS_DATABASE_URL;
-  if (seeded) {
-    console.log(`\nUsing the large data set already seeded in ${seeded} (${engine})`);
-    if (engine === 'PGlite') return serveAndBench(engine, orders, { dataDir: seeded });
-    await vacuum(seeded);
-    return serveAndBench(engine, await countOrders(seeded), { env: { DATABASE_URL: seeded } });
-  }
-  console.log(`\nLoading the large data set with ${orders.toLocaleString('en-AU')} orders (${engine})…`);
-  if (engine === 'PGlite') {
-    // Seeded before the server starts: PGlite allows one process per data dir.
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'tradeport-bench-orders-'));
-    try {
-      const ms = await loadLargeData({ DATA_DIR: dataDir }, { orders });
-      console.log(`  seed:large wall time (${engine}): ${(ms / 1000).toFixed(1)} s`);
-      return await serveAndBench(engine, orders, { dataDir });
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  }
-  const postgres = await createBenchDatabase();
-  if (!postgres) return undefined;
-  try {
-    const ms = await loadLargeData({ DATABASE_URL: postgres.url }, { orders });
-    console.log(`  seed:large wall time (${engine}): ${(ms / 1000).toFixed(1)} s`);
-    await vacuum(postgres.url);
-    return await serveAndBench(engine, orders, { env: { DATABASE_URL: postgres.url } });
-  } finally {
-    await postgres.drop();
-  }
-}
-
-async function countOrders(databaseUrl: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return Number((await client.query<{ n: string }>('select count(*) as n from orders')).rows[0]!.n);
-  } finally {
-    await client.end();
-  }
-}
-
-/** BENCH_ORDERS_ENGINES=PGlite or =PostgreSQL measures one of them (both by default). */
-const isMeasured = (engine: Engine) =>
-  (process.env.BENCH_ORDERS_ENGINES ?? 'PGlite,PostgreSQL').split(',').includes(engine);
-
 export async function benchOrders(): Promise<Budget[]> {
-  const pglite = isMeasured('PGlite') ? await onEngine('PGlite') : undefined;
-  const postgres = isMeasured('PostgreSQL') ? await onEngine('PostgreSQL') : undefined;
+  const measureOn = (engine: Engine) =>
+    isMeasured('BENCH_ORDERS', engine)
+      ? onLargeData('BENCH_ORDERS', engine, (url, orders) => benchEngine(url, engine, orders))
+      : undefined;
+  const pglite = await measureOn('PGlite');
+  const postgres = await measureOn('PostgreSQL');
   if (pglite) {
-    // PGlite is one connection in the API process: its figures are reported, not held to budgets.
-    console.log(`\nPGlite, ${pglite.orders.toLocaleString('en-AU')} orders (reported, no budget)`);
-    for (const b of toBudgets(pglite, 'PGlite')) {
-      console.log(
-        `  ${b.ok ? 'within' : 'over  '}  ${b.name.padEnd(48)} ${b.value.toFixed(1).padStart(9)}  (PostgreSQL budget ${b.limit})`,
-      );
-    }
+    reportBesideBudgets(
+      `PGlite, ${pglite.orders.toLocaleString('en-AU')} orders`,
+      toBudgets(pglite, 'PGlite'),
+    );
   }
   return postgres ? toBudgets(postgres, 'PostgreSQL') : [];
 }

@@ -4,7 +4,13 @@ import { printBudgets } from './budget.ts';
 import { benchCatalogue } from './catalogue.ts';
 import { benchFoundation } from './foundation.ts';
 import { benchOrders } from './orders.ts';
+import { benchPayments } from './payments.ts';
 
-const budgets = [...(await benchFoundation()), ...(await benchCatalogue()), ...(await benchOrders())];
+const budgets = [
+  ...(await benchFoundation()),
+  ...(await benchCatalogue()),
+  ...(await benchOrders()),
+  ...(await benchPayments()),
+];
 const ok = printBudgets(budgets);
 process.exit(ok ? 0 : 1);

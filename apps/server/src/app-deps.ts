@@ -1,3 +1,4 @@
+import type { StripeGateway } from './integrations/stripe/stripe-gateway.ts';
 import type { AccessTokenIssuer } from './platform/auth/access-tokens.ts';
 import type { BotCheck } from './platform/auth/bot-check.ts';
 import type { Config } from './platform/config.ts';
@@ -19,5 +20,7 @@ export type AppDeps = {
   jobs: Pick<Jobs, 'sendInTransaction'>;
   /** S3, or the local-disk store (which also serves its own upload route). */
   storage: S3ImageStorage | LocalImageStorage;
+  /** Stripe (card payments, Connect); undefined without keys: card payments are not set up. */
+  stripe?: StripeGateway;
   now: () => Date;
 };

@@ -39,15 +39,22 @@ export const CustomerPaymentSettings = z.object({
     .nullable(),
   /** Charged no GST on anything (an exporter, a charity with an exemption): resolveGstRate. */
   is_tax_exempt: z.boolean(),
+  /**
+   * The daily overdue reminder mails the customer's people its overdue invoices (each at most
+   * once a week) while its payments are tracked.
+   */
+  is_overdue_reminders_enabled: z.boolean(),
 });
 export type CustomerPaymentSettings = z.infer<typeof CustomerPaymentSettings>;
 
 /**
- * The settings as a change sends them. Left out, `is_tax_exempt` stays as it is (false for a new
- * customer): a client from before it existed must not clear an exemption by saving terms.
+ * The settings as a change sends them. Left out, `is_tax_exempt` and `is_overdue_reminders_enabled`
+ * stay as they are (false and true for a new customer): a client from before they existed must
+ * not change them by saving terms.
  */
 export const CustomerPaymentSettingsInput = CustomerPaymentSettings.extend({
   is_tax_exempt: z.boolean().optional(),
+  is_overdue_reminders_enabled: z.boolean().optional(),
 });
 export type CustomerPaymentSettingsInput = z.infer<typeof CustomerPaymentSettingsInput>;
 

@@ -36,6 +36,11 @@ export type Endpoint<
   /** Largest request body in bytes, when an endpoint takes more than the server's default. */
   bodyLimit?: number;
   /**
+   * The handler also receives the body's exact bytes (a webhook checks its sender's signature over
+   * them; parsed JSON would not reproduce them).
+   */
+  rawBody?: true;
+  /**
    * A file instead of JSON: the media type of the success body. Its response schema is the raw
    * text (CSV) or the bytes as a Blob (PDF), as the client reads them.
    */

@@ -18,6 +18,14 @@ export const ERROR_CODES = [
   'CART_NOT_PLACEABLE',
   'STATUS_TRANSITION_NOT_ALLOWED',
   'ORDER_NOT_EDITABLE',
+  'CARD_PAYMENTS_NOT_SET_UP',
+  'PAYMENT_LINK_EXPIRED',
+  'WEBHOOK_SIGNATURE_INVALID',
+  // A request that is well-formed but breaks a rule only the data can tell (a payment's
+  // allocations that do not add up): 422, with field errors in `details`.
+  'VALIDATION_FAILED',
+  // A payments write while the merchant has payments switched off (organisation settings).
+  'PAYMENTS_NOT_ENABLED',
   'RATE_LIMITED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',

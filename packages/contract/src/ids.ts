@@ -22,7 +22,10 @@ export type RecordKind =
   | 'visibility group'
   | 'order'
   | 'shipping method'
-  | 'tax rule';
+  | 'tax rule'
+  | 'payment link'
+  | 'payment'
+  | 'credit';
 
 /** Every id schema made by RecordId, with the record kind it names. */
 export const recordIds = z.registry<{ record: RecordKind }>();

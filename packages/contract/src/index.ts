@@ -1,6 +1,9 @@
 export * from './account.ts';
 export * from './auth.ts';
+export * from './card-payments.ts';
+export * from './card-surcharge.ts';
 export * from './cart.ts';
+export * from './credits.ts';
 export * from './catalogue.ts';
 export * from './catalogue-rules.ts';
 export * from './catalogue-taxonomy.ts';
@@ -22,13 +25,19 @@ export * from './ordering.ts';
 export * from './orders.ts';
 export * from './organisations.ts';
 export * from './pagination.ts';
+export * from './payment-links.ts';
+export * from './payment-rules.ts';
+export * from './payments.ts';
 export * from './pricing.ts';
 export * from './product-groups.ts';
 export * from './product-csv.ts';
 export * from './product-search.ts';
 export * from './products.ts';
+export * from './receivables.ts';
+export * from './receivables-rules.ts';
 export * from './shipping.ts';
 export * from './shipping-rules.ts';
+export * from './stripe.ts';
 export * from './system.ts';
 export * from './taxes.ts';
 export * from './text.ts';
@@ -39,7 +48,9 @@ export * from './visibility.ts';
 
 import * as account from './account.ts';
 import * as auth from './auth.ts';
+import * as cardPayments from './card-payments.ts';
 import * as cart from './cart.ts';
+import * as credits from './credits.ts';
 import * as catalogue from './catalogue.ts';
 import * as catalogueTaxonomy from './catalogue-taxonomy.ts';
 import * as customerView from './customer-view.ts';
@@ -49,9 +60,13 @@ import * as orderDocuments from './order-documents.ts';
 import * as ordering from './ordering.ts';
 import * as orders from './orders.ts';
 import * as organisations from './organisations.ts';
+import * as paymentLinks from './payment-links.ts';
+import * as payments from './payments.ts';
 import * as products from './products.ts';
 import * as pricing from './pricing.ts';
+import * as receivables from './receivables.ts';
 import * as shipping from './shipping.ts';
+import * as stripe from './stripe.ts';
 import * as system from './system.ts';
 import * as taxes from './taxes.ts';
 import * as uploads from './uploads.ts';
@@ -66,18 +81,24 @@ const isEndpoint = (value: unknown): value is Endpoint =>
 export const endpoints: Endpoint[] = /* @__PURE__ */ [
   account,
   auth,
+  cardPayments,
   cart,
   catalogue,
   catalogueTaxonomy,
+  credits,
   customerView,
   customers,
   orderDocuments,
   ordering,
   orders,
   organisations,
+  paymentLinks,
+  payments,
   products,
   pricing,
+  receivables,
   shipping,
+  stripe,
   system,
   taxes,
   uploads,

@@ -2,8 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   applyBasisPoints,
-  cardFeeCents,
-  cardSurchargeCents,
   divideRoundHalfUp,
   formatDollars,
   gstCents,
@@ -106,41 +104,6 @@ describe('invoiceGstCents', () => {
       fc.property(fc.array(line, { maxLength: 50 }), (lines) => {
         const total = lines.filter((l) => l.isGstApplicable).reduce((s, l) => s + l.amountCents, 0);
         expect(invoiceGstCents(lines, { rounding: 'PER_INVOICE' })).toBe(gstCents(total));
-      }),
-    );
-  });
-});
-
-describe('card fees', () => {
-  it('charges 1.7 % + 30c domestic and 3.5 % + 30c international', () => {
-    expect(cardFeeCents(10_000, 'DOMESTIC')).toBe(200);
-    expect(cardFeeCents(10_000, 'INTERNATIONAL')).toBe(380);
-    expect(cardFeeCents(0, 'DOMESTIC')).toBe(0);
-  });
-
-  it('surcharges the example amounts to cover the fee exactly', () => {
-    // $100 domestic: S ≤ 0.017(10000 + S) + 30 → S = 203 (fee on 10203 is 203.45 → 203).
-    expect(cardSurchargeCents(10_000, 'DOMESTIC')).toBe(203);
-    expect(cardSurchargeCents(0, 'DOMESTIC')).toBe(0);
-  });
-
-  const region = fc.constantFrom('DOMESTIC' as const, 'INTERNATIONAL' as const);
-
-  it('never surcharges more than the cost of taking the surcharged total', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1_000_000_00 }), region, (amount, r) => {
-        const s = cardSurchargeCents(amount, r);
-        expect(s).toBeLessThanOrEqual(cardFeeCents(amount + s, r));
-      }),
-    );
-  });
-
-  it('is the largest such surcharge, so the merchant loses at most a cent', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1_000_000_00 }), region, (amount, r) => {
-        const s = cardSurchargeCents(amount, r);
-        expect(s + 1).toBeGreaterThan(cardFeeCents(amount + s + 1, r));
-        expect(cardFeeCents(amount + s, r) - s).toBeLessThanOrEqual(1);
       }),
     );
   });

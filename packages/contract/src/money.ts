@@ -55,39 +55,6 @@ export function invoiceGstCents(
   return gstCents(total, rate);
 }
 
-// Card fees (SPEC §9): 1.7 % + 0.30 domestic, 3.5 % + 0.30 international (Stripe AU).
-export type CardRegion = 'DOMESTIC' | 'INTERNATIONAL';
-export const CARD_FEES: Record<CardRegion, { basisPoints: number; fixedCents: number }> = {
-  DOMESTIC: { basisPoints: 170, fixedCents: 30 },
-  INTERNATIONAL: { basisPoints: 350, fixedCents: 30 },
-};
-
-/** What the card processor charges to take a payment of `chargedCents`. */
-export function cardFeeCents(chargedCents: number, region: CardRegion): number {
-  if (chargedCents <= 0) return 0;
-  const fee = CARD_FEES[region];
-  return applyBasisPoints(chargedCents, fee.basisPoints) + fee.fixedCents;
-}
-
-/**
- * The surcharge to add to `amountCents` so the merchant still receives the amount: the largest
- * S for which S ≤ fee(amount + S). Australian rules forbid surcharging above the cost of
- * acceptance, so this never exceeds the fee actually paid on the surcharged total.
- */
-export function cardSurchargeCents(amountCents: number, region: CardRegion): number {
-  assertCents(amountCents, 'amountCents');
-  if (amountCents <= 0) return 0;
-  const fee = CARD_FEES[region];
-  // Closed-form estimate of S = (A·r + F) / (1 − r), then step to the exact integer answer:
-  // fee(A + S) − S is non-increasing in S, so a couple of steps settle it.
-  let surcharge = Math.floor(
-    (amountCents * fee.basisPoints + fee.fixedCents * 10_000) / (10_000 - fee.basisPoints),
-  );
-  while (surcharge > 0 && surcharge > cardFeeCents(amountCents + surcharge, region)) surcharge -= 1;
-  while (surcharge + 1 <= cardFeeCents(amountCents + surcharge + 1, region)) surcharge += 1;
-  return surcharge;
-}
-
 // ——— Dollars as text ———
 // People read and type dollars; everything else holds integer cents. These two functions are
 // the only place the two meet (CSV import and export, money inputs, every screen), and they

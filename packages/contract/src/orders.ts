@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
-import { OrderStatus, ReportDatePreset } from './enums.ts';
+import { ORDER_PAYMENT_STATUSES, OrderPaymentStatus, OrderStatus, ReportDatePreset } from './enums.ts';
 import { RecordId } from './ids.ts';
 import { OrganisationParams } from './organisations.ts';
 import { Page, PageQuery } from './pagination.ts';
@@ -40,6 +40,11 @@ export const OrderSummary = z.object({
   is_placed_by_merchant: z.boolean(),
   line_count: z.number().int(),
   total_cents: z.number().int(),
+  /** Derived from its payments (payment-rules.ts' orderPaymentStatus); NOT_TRACKED when the customer's payments are not tracked. */
+  payment_status: OrderPaymentStatus,
+  paid_cents: z.number().int(),
+  /** total − paid, never below zero; 0 for a cancelled order. */
+  outstanding_cents: z.number().int(),
 });
 export type OrderSummary = z.infer<typeof OrderSummary>;
 
@@ -109,6 +114,12 @@ export const OrderListQuery = PageQuery.extend({
     .transform((value) => value.split(',').filter(Boolean))
     .pipe(z.array(OrderStatus).max(ORDER_LIST_MAX_STATUSES))
     .optional(),
+  /** Comma-separated payment statuses, e.g. `UNPAID,PARTIALLY_PAID`. */
+  payment_status: z
+    .string()
+    .transform((value) => value.split(',').filter(Boolean))
+    .pipe(z.array(OrderPaymentStatus).max(ORDER_PAYMENT_STATUSES.length))
+    .optional(),
   /** Merchant lists: one customer's orders. */
   customer_organisation_id: RecordId('customer organisation').optional(),
   /** Customer lists: the orders with one merchant. */
@@ -126,7 +137,7 @@ export const listOrders = defineEndpoint({
   path: '/orders/organisation/{id}',
   summary: 'Orders, newest first: a merchant’s, or a customer organisation’s own',
   description:
-    'Keyset-paged by (placed_at, id) descending; filters combine. `{id}` is a merchant (all its orders) or a customer organisation (its own, with any merchant). Delivery and placed dates are inclusive days; a `placed` preset is taken in the merchant’s time zone (a customer’s list without `merchant_id`: its own zone), weeks starting Monday.',
+    'Keyset-paged by (placed_at, id) descending; filters combine. `payment_status` is derived from the order’s payments (NOT_TRACKED: customers whose payments are not tracked). `{id}` is a merchant (all its orders) or a customer organisation (its own, with any merchant). Delivery and placed dates are inclusive days; a `placed` preset is taken in the merchant’s time zone (a customer’s list without `merchant_id`: its own zone), weeks starting Monday.',
   tags,
   auth: 'user',
   params: OrganisationParams,

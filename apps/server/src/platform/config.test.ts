@@ -50,4 +50,36 @@ describe('loadConfig', () => {
   it('parses SEED_DEMO=false', () => {
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
   });
+
+  describe('Stripe', () => {
+    const keys = {
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_123',
+      STRIPE_CLIENT_ID: 'ca_123',
+    };
+
+    it('leaves card payments unset without keys', () => {
+      expect(loadConfig({}).stripe).toBeUndefined();
+    });
+
+    it('reads the four keys and the API base', () => {
+      const config = loadConfig({ ...keys, STRIPE_API_BASE: 'http://127.0.0.1:4010' });
+      expect(config.stripe).toEqual({
+        secretKey: 'sk_test_123',
+        publishableKey: 'pk_test_123',
+        webhookSecret: 'whsec_123',
+        clientId: 'ca_123',
+        apiBase: new URL('http://127.0.0.1:4010'),
+      });
+    });
+
+    it('names the keys missing from a partial set, and a malformed one', () => {
+      expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_CLIENT_ID: 'ca_1' })).toThrow(
+        /STRIPE_PUBLISHABLE_KEY[^\n]*\n[^\n]*STRIPE_WEBHOOK_SECRET/,
+      );
+      expect(() => loadConfig({ ...keys, STRIPE_SECRET_KEY: 'pk_test_oops' })).toThrow(/STRIPE_SECRET_KEY/);
+      expect(() => loadConfig({ ...keys, STRIPE_API_BASE: 'ftp://x' })).toThrow(/STRIPE_API_BASE/);
+    });
+  });
 });

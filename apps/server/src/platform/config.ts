@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { Environment } from '@tradeport/contract';
 import { z } from 'zod';
+import { checkStripeEnv, stripeConfigOf, stripeEnvShape } from '../integrations/stripe/stripe-config.ts';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -76,7 +77,9 @@ const ConfigSchema = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     /** Public base URL of the bucket (CDN); defaults to the endpoint/bucket URL. */
     S3_PUBLIC_URL: z.url().optional(),
+    ...stripeEnvShape,
   })
+  .superRefine(checkStripeEnv)
   .transform((env) => ({
     port: env.PORT,
     host: env.HOST,
@@ -101,6 +104,8 @@ const ConfigSchema = z
           publicUrl: env.S3_PUBLIC_URL,
         }
       : undefined,
+    /** Card payments through Stripe Connect; undefined without keys (card payments not set up). */
+    stripe: stripeConfigOf(env),
   }));
 
 export type Config = z.output<typeof ConfigSchema>;

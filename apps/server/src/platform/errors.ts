@@ -19,6 +19,13 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   CART_NOT_PLACEABLE: 422,
   STATUS_TRANSITION_NOT_ALLOWED: 409,
   ORDER_NOT_EDITABLE: 409,
+  // The server has no Stripe keys, or the merchant has no Stripe account able to take charges.
+  CARD_PAYMENTS_NOT_SET_UP: 409,
+  // A payment link that existed but no longer works (expired or revoked): gone, not unknown.
+  PAYMENT_LINK_EXPIRED: 410,
+  WEBHOOK_SIGNATURE_INVALID: 400,
+  VALIDATION_FAILED: 422,
+  PAYMENTS_NOT_ENABLED: 409,
   RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { AppDeps } from '../app-deps.ts';
+import { openStripeGateway } from '../integrations/stripe/stripe-gateway.ts';
 import { createAccessTokens } from './auth/access-tokens.ts';
 import { createBotCheck } from './auth/bot-check.ts';
 import type { Config } from './config.ts';
@@ -9,6 +10,8 @@ import { createMailQueue } from './mail/outbox.ts';
 import { startMailWorker } from './mail/mail-worker.ts';
 import { createImageStorage } from './storage/create-image-storage.ts';
 import { startOrderPlacedWorker } from '../modules/order-documents/order-placed.job.ts';
+import { startPaymentNoticeWorkers } from '../modules/payments/payment-notices.job.ts';
+import { startOverdueReminders } from '../modules/receivables/overdue-reminders.job.ts';
 
 export type ServiceLog = JobsLog & { info(obj: object, msg: string): void };
 
@@ -49,12 +52,17 @@ export async function createServices(options: {
       apiBaseUrl: config.appUrl,
       now: () => now().getTime(),
     }),
+    stripe: config.stripe ? await openStripeGateway(config.stripe) : undefined,
   };
+  /** Timers that queue jobs on a schedule, stopped before the job queue. */
+  const schedules: { stop(): Promise<void> }[] = [];
   return {
     deps,
     jobs,
     // Separate so main.ts can begin answering requests first; jobs queued meanwhile just wait.
-    // Every job's handler starts here: mail delivery, and the mails an order's placing sends.
+    // Every job's handler starts here: mail delivery, the mails an order's placing sends, a
+    // payment's receipt and failure notice, and the daily overdue reminders (queued hourly by
+    // their own timer).
     startWorkers: async () => {
       await startMailWorker({ database, jobs, config: config.mail, log: options.log });
       await startOrderPlacedWorker({
@@ -65,7 +73,27 @@ export async function createServices(options: {
         now,
         log: options.log,
       });
+      await startPaymentNoticeWorkers({
+        database,
+        jobs,
+        mail: deps.mail,
+        appUrl: config.appUrl,
+        log: options.log,
+      });
+      schedules.push(
+        await startOverdueReminders({
+          database,
+          jobs,
+          mail: deps.mail,
+          appUrl: config.appUrl,
+          now,
+          log: options.log,
+        }),
+      );
     },
-    stop: () => jobs.stop(),
+    stop: async () => {
+      await Promise.all(schedules.splice(0).map((schedule) => schedule.stop()));
+      await jobs.stop();
+    },
   };
 }

@@ -107,7 +107,9 @@ export function buildDemoProducts() {
           sku: `${family.skuPrefix}-${String(nameIndex * sizes.length + sizeIndex + 1).padStart(3, '0')}`,
           basePriceCents,
           costCents: Math.round(basePriceCents * (0.58 + ((n * 7) % 5) * 0.03)),
-          packSize: Number(/x (\d+)$/.exec(name)?.[1] ?? 1),
+          // "x 12" names what one unit holds, and the price is that pack's: each is ordered by the
+          // pack (pack size 1). Taking 12 as the pack size charged twelve packs for one.
+          packSize: 1,
           barcode: family.hasBarcode === false ? null : demoBarcode(BARCODE_COMPANY, n),
           // A few discontinued lines, so the archived filter has something to show.
           isArchived: n % 29 === 28,

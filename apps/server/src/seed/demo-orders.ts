@@ -22,7 +22,7 @@ import {
 } from '../modules/cart/cart.queries.ts';
 import { writeOrder } from '../modules/cart/place-order.service.ts';
 
-// A few weeks of Harbourside Wholesale's orders, so the order screens, the customers' history and
+// A few weeks of Harbourside Wholesale's orders, and a few older invoices, so the order screens, the customers' history and
 // reorder have something real in them. Each order is placed the way the portal places one: its
 // lines go into the account's cart, the cart is priced by the cart's own code (the customer's
 // tier price, the taxes' GST rate, the delivery method's fee and first date as of the moment it
@@ -30,9 +30,29 @@ import { writeOrder } from '../modules/cart/place-order.service.ts';
 // order.placed job is left out: nobody should be mailed about a demo order. Deterministic: which
 // customer, which products, how many and when all follow from the order's index and `now`.
 
-export const DEMO_ORDER_COUNT = 32;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * A few older invoices, one to four months back, before the recent four weeks: with their payment
+ * terms they fall due long ago, so the outstanding list's aging has something in every bucket.
+ */
+const OLDER_ORDERS = [
+  { slug: 'bean-there-cafe', daysAgo: 130 },
+  { slug: 'northside-bakery', daysAgo: 100 },
+  { slug: 'the-corner-bistro', daysAgo: 82 },
+  { slug: 'bean-there-cafe', daysAgo: 68 },
+  { slug: 'northside-bakery', daysAgo: 55 },
+  { slug: 'the-corner-bistro', daysAgo: 45 },
+] as const;
+/** The recent run: about one order a day over the last four weeks. */
+const RECENT_ORDER_COUNT = 32;
+export const DEMO_ORDER_COUNT = OLDER_ORDERS.length + RECENT_ORDER_COUNT;
+
+/** The number of older order `k` (0 the oldest): they are placed first. */
+export const olderOrderNumber = (k: number) => k + 1;
+/** The number of recent order `j` (0 about four weeks old, the last placed just now). */
+export const recentOrderNumber = (j: number) => OLDER_ORDERS.length + j + 1;
 
 /** Saltwater Kitchen and Northside Bakery have nobody on the portal: they phone, the merchant enters. */
 const customerOf = (i: number) =>
@@ -53,9 +73,24 @@ const NOTES = [
   'Call Priya on arrival.',
 ];
 
-/** Oldest first: order 0 is about four weeks old, the last one was placed just now. */
-const placedAtOf = (i: number, now: Date) =>
-  new Date(now.getTime() - (DEMO_ORDER_COUNT - 1 - i) * 0.85 * DAY_MS - (i % 3) * 2 * HOUR_MS);
+/** Oldest first: recent order 0 is about four weeks old, the last one was placed just now. */
+const placedAtOf = (j: number, now: Date) =>
+  new Date(now.getTime() - (RECENT_ORDER_COUNT - 1 - j) * 0.85 * DAY_MS - (j % 3) * 2 * HOUR_MS);
+
+/**
+ * The i-th order placed: its customer, when, its status by now, and `seed`, the index its
+ * products, quantities, delivery, PO number and notes follow from (the recent run's own index).
+ */
+function planOf(i: number, now: Date): { slug: string; placedAt: Date; status: OrderStatus; seed: number } {
+  const older = OLDER_ORDERS[i];
+  if (older) {
+    const placedAt = new Date(now.getTime() - older.daysAgo * DAY_MS - 3 * HOUR_MS);
+    return { slug: older.slug, placedAt, status: 'COMPLETED', seed: RECENT_ORDER_COUNT + 8 + i };
+  }
+  const j = i - OLDER_ORDERS.length;
+  const placedAt = placedAtOf(j, now);
+  return { slug: customerOf(j), placedAt, status: statusOf(j, now.getTime() - placedAt.getTime()), seed: j };
+}
 
 /** What an order of that age would be by now; a few are held or cancelled. */
 function statusOf(i: number, ageMs: number): OrderStatus {
@@ -135,8 +170,8 @@ export async function seedDemoOrders(tx: Db, merchantId: string, now: Date): Pro
     );
   }
 
-  for (let i = 0; i < DEMO_ORDER_COUNT; i += 1) {
-    const slug = customerOf(i);
+  for (let index = 0; index < DEMO_ORDER_COUNT; index += 1) {
+    const { slug, placedAt, status, seed: i } = planOf(index, now);
     const account = accounts.get(slug);
     const pool = pools.get(slug);
     if (!account || !pool || pool.length <= 28)
@@ -149,8 +184,8 @@ export async function seedDemoOrders(tx: Db, merchantId: string, now: Date): Pro
       customerOrganisationId: account.organisationId,
       customerAccountId: account.id,
       isMerchantEntry: portalUser === undefined,
+      isPlacedByMerchant: portalUser === undefined,
     };
-    const placedAt = placedAtOf(i, now);
     const cart = await findOrCreateCart(tx, owner);
     const lineCount = 2 + (i % 4);
     for (let j = 0; j < lineCount; j += 1) {
@@ -168,7 +203,12 @@ export async function seedDemoOrders(tx: Db, merchantId: string, now: Date): Pro
     let methodId = i % 3 === 2 ? pickUp.id : delivery.id;
     const details = {
       purchaseOrderNumber:
-        slug === 'the-corner-bistro' ? `CB-${1040 + i}` : i % 4 === 0 ? `PO${7100 + i}` : null,
+        // Numbered in placing order (the recent run's from CB-1040 and PO7100).
+        slug === 'the-corner-bistro'
+          ? `CB-${1040 - OLDER_ORDERS.length + index}`
+          : i % 4 === 0
+            ? `PO${7100 - OLDER_ORDERS.length + index}`
+            : null,
       notes: i % 5 === 1 ? NOTES[i % NOTES.length]! : null,
     };
     const priceWith = async (shippingMethodId: string) => {
@@ -187,19 +227,20 @@ export async function seedDemoOrders(tx: Db, merchantId: string, now: Date): Pro
       priced = await priceWith(methodId);
     }
     if (priced.cart.problems.length > 0) {
-      throw new Error(`demo order ${i}: ${priced.cart.problems.map((problem) => problem.message).join(' ')}`);
+      throw new Error(
+        `demo order ${index}: ${priced.cart.problems.map((problem) => problem.message).join(' ')}`,
+      );
     }
     const orderId = await writeOrder(tx, {
       owner,
-      key: `demo-order-${i + 1}`,
+      key: `demo-order-${index + 1}`,
       priced: priced.cart,
       context: priced.facts.context,
       placedAt,
     });
-    if (!orderId) throw new Error(`demo order ${i}: its key was taken`);
+    if (!orderId) throw new Error(`demo order ${index}: its key was taken`);
     await emptyCart(tx, { cartId: cart.id, now: placedAt });
 
-    const status = statusOf(i, now.getTime() - placedAt.getTime());
     let from: OrderStatus = 'PROCESSING';
     for (const move of MOVES[status]) {
       const at = new Date(placedAt.getTime() + move.afterHours * HOUR_MS);

@@ -7,6 +7,7 @@ import { createHouseAccount } from '../modules/organisations/organisations.servi
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { seedDemoDelivery } from './demo-delivery.ts';
 import { seedDemoOrders } from './demo-orders.ts';
+import { seedDemoPayments } from './demo-payments.ts';
 import { seedDemoTaxes } from './demo-taxes.ts';
 
 const DEMO_PASSWORD = 'demo-password-1';
@@ -186,6 +187,8 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
     await seedDemoTaxes(tx, merchant.id);
     // Last: its orders are priced by everything above (tiers, visibility, GST rules, delivery).
     await seedDemoOrders(tx, merchant.id, now);
+    // Then what was paid of them, and what is owed (payments are on for the merchant, above).
+    await seedDemoPayments(tx, merchant.id, now);
     return true;
   });
 }

@@ -41,7 +41,10 @@ export type SeedLargeOptions = {
   /** Fraction of products in a visibility group. */
   groupShare?: number;
   customers?: number;
-  /** Orders across the customers (seedLargeOrders); 0 for a catalogue only. */
+  /**
+   * Orders across the customers (seedLargeOrders), most of them paid (large-payments.ts); 0 for a
+   * catalogue only.
+   */
   orders?: number;
   password?: string;
   /** Progress lines (one per stage, with its time); silent when absent. */
@@ -123,6 +126,8 @@ export async function seedLarge(db: Db, options: SeedLargeOptions = {}): Promise
           suburb: 'Alexandria',
           state: 'NSW',
           postcode: '2015',
+          // Its orders come with their payments (large-payments.ts), and the screens show them.
+          paymentsEnabled: true,
           trialEnd: new Date(now.getTime() + TRIAL_LENGTH_DAYS * DAY_MS),
         })
         .returning();
@@ -207,14 +212,21 @@ export async function seedLarge(db: Db, options: SeedLargeOptions = {}): Promise
     return { merchantId, customerOrganisationId };
   });
 
-  await stage(`orders (${settings.orders})`, () =>
-    seedLargeOrders(db, { merchantId: seeded.merchantId, count: settings.orders, now, log }),
+  await stage(`orders and their payments (${settings.orders})`, () =>
+    seedLargeOrders(db, {
+      merchantId: seeded.merchantId,
+      count: settings.orders,
+      now,
+      log,
+      // The customer user's own account has the long history, so its statement is a long one.
+      busyCustomerOrganisationId: seeded.customerOrganisationId,
+    }),
   );
 
   // Fresh statistics, so the first queries are planned for 100,000 rows rather than for none.
   await stage('analyze', () =>
     db.execute(
-      sql`analyze products, tier_prices, visibility_group_products, visibility_group_customers, customer_accounts, organisations, orders, order_lines, order_events`,
+      sql`analyze products, tier_prices, visibility_group_products, visibility_group_customers, customer_accounts, organisations, orders, order_lines, order_events, payments, payment_allocations`,
     ),
   );
   return {

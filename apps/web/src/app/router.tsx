@@ -107,6 +107,12 @@ const SCREENS: Partial<Record<RoutePattern, ComponentType | LazyExoticComponent<
     import('#features/visibility/screens/visibility-group-screen.tsx').then((m) => m.VisibilityGroupScreen),
   ),
   '/taxes': lazyScreen(() => import('#features/taxes/screens/taxes-screen.tsx').then((m) => m.TaxesScreen)),
+  '/stripe/settings': lazyScreen(() =>
+    import('#features/card-payments/screens/stripe-settings-screen.tsx').then((m) => m.StripeSettingsScreen),
+  ),
+  '/pay/:token': lazyScreen(() =>
+    import('#features/card-payments/screens/pay-link-screen.tsx').then((m) => m.PayLinkScreen),
+  ),
   '/support': lazyScreen(() =>
     import('#features/support/screens/support-screen.tsx').then((m) => m.SupportScreen),
   ),
@@ -115,6 +121,7 @@ const SCREENS: Partial<Record<RoutePattern, ComponentType | LazyExoticComponent<
 const BACK_LINKS: Record<Exclude<RouteArea, 'app'>, { path: string; label: string }> = {
   auth: { path: routePath('/sign-in'), label: 'Back to sign in' },
   onboarding: { path: routePath('/'), label: 'Go to Home' },
+  public: { path: routePath('/'), label: 'Go to Tradeport' },
 };
 
 function elementFor(route: AppRoute): ReactNode {
@@ -134,7 +141,8 @@ function routesOf(area: RouteArea, filter: (route: AppRoute) => boolean = () => 
 const isSignIn = (route: AppRoute) => route.path === '/sign-in';
 
 /**
- * SPEC §2: auth routes outside the shell and unguarded; sign-up steps guarded without the menu.
+ * SPEC §2: auth routes outside the shell and unguarded; sign-up steps guarded without the menu;
+ * public pages (a payment link's) unguarded and outside the shell too.
  * /sign-in stays outside the query cache too, so its first load carries none of it.
  * A screen that throws shows RouteErrorPage: inside the shell when it is a shell screen, so the menu
  * stays usable, and on its own page otherwise. In the entry chunk, since it must show when loading
@@ -150,6 +158,7 @@ export const appRoutes: RouteObject[] = [
         element: <QueryLayout />,
         children: [
           ...routesOf('auth', (route) => !isSignIn(route)),
+          ...routesOf('public'),
           {
             element: <RequireSession />,
             children: [

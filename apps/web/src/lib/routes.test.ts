@@ -30,6 +30,13 @@ describe('route table', () => {
     expect(findRoute('/sign-up-products')?.area).toBe('onboarding');
     expect(findRoute('/sign-up-payment')?.area).toBe('onboarding');
   });
+
+  it('keeps a payment link’s page public: no session, no shell', () => {
+    expect(ROUTES.filter((route) => route.area === 'public').map((route) => route.path)).toEqual([
+      '/pay/:token',
+    ]);
+    expect(pageTitle('/pay/abc')).toBe('Pay an invoice · Tradeport');
+  });
 });
 
 describe('pageTitle', () => {

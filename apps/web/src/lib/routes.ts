@@ -4,8 +4,9 @@ import { generatePath, matchPath } from 'react-router';
  * - `auth`: outside the shell, no navigation and no session check (SPEC §2 auth routes).
  * - `onboarding`: needs a session but hides the side navigation (sign-up steps after the account exists).
  * - `app`: inside the shell, needs a session.
+ * - `public`: for anyone holding the address, signed in or not, outside the shell (a payment link's page).
  */
-export type RouteArea = 'auth' | 'onboarding' | 'app';
+export type RouteArea = 'auth' | 'onboarding' | 'app' | 'public';
 
 /**
  * Who a screen is for, by the organisation the person acts for (SPEC §6). Left out: everyone signed
@@ -116,6 +117,8 @@ export const ROUTES = [
   },
   { path: '/support', title: 'Support', area: 'app' },
   { path: '/onboarding', title: 'Onboarding', area: 'app', for: 'merchants' },
+  // Issue 11's pay by link: the link's token is the only key, so no sign-in and no menu.
+  { path: '/pay/:token', title: 'Pay an invoice', area: 'public' },
 ] as const satisfies readonly RouteEntry[];
 
 /** One route of the table, its path typed as written there. */

@@ -24,6 +24,8 @@ export async function loadCartFacts(
   const productIds = lines.map((line) => line.productId);
   const [visible, gstRates, methods] = await Promise.all([
     findVisibleProductsForCustomer(db, { ...account, productIds }),
+    // Not the catalogue's own gst_rate_basis_points: these follow the exemption this context read,
+    // which the order records and its delivery GST follows, whatever changes meanwhile.
     productGstRates(db, {
       merchantId: owner.merchantId,
       productIds,

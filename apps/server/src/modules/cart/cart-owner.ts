@@ -16,6 +16,11 @@ export type CartOwner = {
   customerOrganisationId: string;
   customerAccountId: string;
   isMerchantEntry: boolean;
+  /**
+   * A member of the merchant is ordering: on the merchant's entry cart, or in customer view on the
+   * house customer's own. An order placed is recorded as placed on the customer's behalf.
+   */
+  isPlacedByMerchant: boolean;
 };
 
 /**
@@ -40,5 +45,6 @@ export async function cartOwnerOf(
     customerOrganisationId: actor.customerOrganisationId,
     customerAccountId: actor.customerAccountId,
     isMerchantEntry: actor.isMerchantMember && !isCustomerView,
+    isPlacedByMerchant: actor.isMerchantMember,
   };
 }

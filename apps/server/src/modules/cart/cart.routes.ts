@@ -1,8 +1,6 @@
 import {
   clearCart,
   getCart,
-  IDEMPOTENCY_KEY_HEADER,
-  IdempotencyKey,
   placeOrder,
   removeCartLine,
   reorder,
@@ -11,7 +9,8 @@ import {
 } from '@tradeport/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { notFound } from '../../platform/errors.ts';
+import { requireIdempotencyKey } from '../../platform/http/idempotency-key.ts';
 import { registerEndpoint } from '../../platform/http/register-endpoint.ts';
 import { access, type CustomerAccountActor } from '../../platform/tenancy/access.ts';
 import { presentedCustomerView } from '../../platform/tenancy/customer-view-cookie.ts';
@@ -31,14 +30,6 @@ const asAccountOfProduct = access.customerAccount({
   merchant: { record: 'product', param: 'id' },
   customer: { query: 'customer_organisation_id' },
 });
-
-function idempotencyKey(request: FastifyRequest): string {
-  const parsed = IdempotencyKey.safeParse(request.headers[IDEMPOTENCY_KEY_HEADER]);
-  if (parsed.success) return parsed.data;
-  const message =
-    'Send an Idempotency-Key header (8–200 characters, e.g. a new UUID per order) so that placing can be retried safely.';
-  throw new AppError('VALIDATION_ERROR', message, [{ path: `headers.${IDEMPOTENCY_KEY_HEADER}`, message }]);
-}
 
 export function cartRoutes(app: FastifyInstance, deps: AppDeps) {
   const carts = createCartService(deps);
@@ -91,7 +82,7 @@ export function cartRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, placeOrder, {
     access: asAccount,
     handler: async ({ actor, body, request, setStatus }) => {
-      const key = idempotencyKey(request);
+      const key = requireIdempotencyKey(request, 'per order');
       const placed = await placing.place({
         owner: await ownerOf(actor, request),
         key,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Cart, CartProblem, Order } from '@tradeport/contract';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -83,10 +84,18 @@ export function createPlaceOrderService({
         `Prices changed: the total is now ${priced.totals.total_cents} cents, not ${options.expectedTotalCents}. Review the cart and place it again.`,
       );
     }
-    const orderId = await writeOrder(tx, { owner, key, priced, context: facts.context, placedAt });
+    const orderId = await writeOrder(tx, {
+      owner,
+      key,
+      priced,
+      context: facts.context,
+      placedAt,
+      beforeNumbering: async (orderId) => {
+        await jobs.sendInTransaction(tx, { name: ORDER_PLACED_JOB, data: { order_id: orderId } });
+        await emptyCart(tx, { cartId: cart.id, now: placedAt });
+      },
+    });
     if (!orderId) throw new KeyTakenMeanwhile();
-    await jobs.sendInTransaction(tx, { name: ORDER_PLACED_JOB, data: { order_id: orderId } });
-    await emptyCart(tx, { cartId: cart.id, now: placedAt });
     return { orderId, isReplay: false };
   }
 
@@ -117,25 +126,71 @@ export function createPlaceOrderService({
 }
 
 /**
- * Numbers the order and writes it, its lines and its PLACED event; undefined when the key was taken.
+ * Writes the order, its lines and its PLACED event; undefined when the key was taken (everything
+ * written is then rolled back with the transaction). The order is numbered and inserted last, after
+ * `beforeNumbering` (the rest of the placing's writes): the merchant's counter row stays locked
+ * from its update to the commit, and every concurrent placing of the merchant waits for it, so
+ * that wait is kept to one statement. Its lines and event reference it before it exists, which
+ * their deferred foreign keys (migration 0016) check at commit.
  * Exported for the demo seed, which places its history of orders exactly as placing does.
  */
 export async function writeOrder(
   tx: Db,
-  options: { owner: CartOwner; key: string; priced: Cart; context: CartContext; placedAt: Date },
+  options: {
+    owner: CartOwner;
+    key: string;
+    priced: Cart;
+    context: CartContext;
+    placedAt: Date;
+    beforeNumbering?: (orderId: string) => Promise<void>;
+  },
 ): Promise<string | undefined> {
   const { owner, priced, context, placedAt } = options;
   const method = priced.delivery_options.find((option) => option.id === priced.shipping_method_id)!;
-  const numbers = await takeOrderNumbers(tx, owner.merchantId);
+  const orderId = randomUUID();
   const userName = await findUserName(tx, owner.userId);
-  const orderId = await insertOrder(tx, {
+  await insertOrderLines(
+    tx,
+    priced.lines.map((line, position) => ({
+      merchantId: owner.merchantId,
+      orderId,
+      productId: line.product_id,
+      position,
+      name: line.name,
+      sku: line.sku,
+      unitName: line.unit_of_measure?.name ?? null,
+      unitAbbreviation: line.unit_of_measure?.abbreviation ?? null,
+      quantity: line.quantity,
+      unitPriceCents: line.unit_price_cents,
+      gstRateBasisPoints: line.gst_rate_basis_points,
+      subtotalCents: line.subtotal_cents,
+      gstCents: line.gst_cents,
+    })),
+  );
+  await insertOrderEvent(tx, {
+    merchantId: owner.merchantId,
+    orderId,
+    kind: 'PLACED',
+    userId: owner.userId,
+    userName,
+    details: {
+      total_cents: priced.totals.total_cents,
+      is_placed_by_merchant: owner.isPlacedByMerchant,
+      placed_on: dateInZone(placedAt, context.merchant.timeZone),
+    },
+    at: placedAt,
+  });
+  await options.beforeNumbering?.(orderId);
+  const numbers = await takeOrderNumbers(tx, owner.merchantId);
+  const inserted = await insertOrder(tx, {
+    id: orderId,
     merchantId: owner.merchantId,
     customerAccountId: owner.customerAccountId,
     number: numbers.number,
     invoiceNumber: numbers.invoiceNumber,
     idempotencyKey: options.key,
     placedByUserId: owner.userId,
-    isPlacedByMerchant: owner.isMerchantEntry,
+    isPlacedByMerchant: owner.isPlacedByMerchant,
     customerName: context.customer.title,
     customerAbn: context.customer.abn,
     deliveryAddress: deliveryAddress(context.customer),
@@ -162,38 +217,5 @@ export async function writeOrder(
     createdAt: placedAt,
     updatedAt: placedAt,
   });
-  if (!orderId) return undefined;
-  await insertOrderLines(
-    tx,
-    priced.lines.map((line, position) => ({
-      merchantId: owner.merchantId,
-      orderId,
-      productId: line.product_id,
-      position,
-      name: line.name,
-      sku: line.sku,
-      unitName: line.unit_of_measure?.name ?? null,
-      unitAbbreviation: line.unit_of_measure?.abbreviation ?? null,
-      quantity: line.quantity,
-      unitPriceCents: line.unit_price_cents,
-      gstRateBasisPoints: line.gst_rate_basis_points,
-      subtotalCents: line.subtotal_cents,
-      gstCents: line.gst_cents,
-    })),
-  );
-  await insertOrderEvent(tx, {
-    merchantId: owner.merchantId,
-    orderId,
-    kind: 'PLACED',
-    userId: owner.userId,
-    userName,
-    details: {
-      number: numbers.number,
-      total_cents: priced.totals.total_cents,
-      is_placed_by_merchant: owner.isMerchantEntry,
-      placed_on: dateInZone(placedAt, context.merchant.timeZone),
-    },
-    at: placedAt,
-  });
-  return orderId;
+  return inserted;
 }

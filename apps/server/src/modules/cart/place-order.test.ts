@@ -12,8 +12,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const { api, ok, shop, getCart, setLine, chooseMethod, place, placeOrderOf, countOrders, placedJobs } =
-  cartTestKit(() => t);
+const {
+  api,
+  ok,
+  shop,
+  getCart,
+  setLine,
+  chooseMethod,
+  place,
+  placeOrderOf,
+  countOrders,
+  placedJobs,
+  memberOf,
+} = cartTestKit(() => t);
 
 /** A shop whose Alpha has coffee × 3 in its cart and the van chosen. */
 async function readyCart() {
@@ -75,7 +86,11 @@ describe('POST /orders/cart/organisation/{id}', () => {
         },
       ],
       history: [
-        { kind: 'PLACED', user_name: 'Test Person', details: expect.objectContaining({ number: 1 }) },
+        {
+          kind: 'PLACED',
+          user_name: 'Test Person',
+          details: expect.objectContaining({ total_cents: 7_700, is_placed_by_merchant: false }),
+        },
       ],
       can_edit: false,
       allowed_statuses: [],
@@ -277,6 +292,27 @@ describe('POST /orders/cart/organisation/{id}', () => {
       allowed_statuses: ['SHIPPED', 'ON_HOLD', 'CANCELLED'],
     });
     expect(order.history[0]!.details).toMatchObject({ is_placed_by_merchant: true });
+  });
+
+  it('records an order placed in customer view as placed by the merchant, from the house customer’s own cart', async () => {
+    const { merchantId, admin, coffee, method } = await shop();
+    const house = await ok<{ organisation_id: string }>(
+      api('GET', `/organisations/${merchantId}/customers/house-accounts`, admin.headers),
+    );
+    const user = await memberOf(merchantId, 'User');
+    const inView = { ...user.headers, cookie: `tp_customer_view=${house.organisation_id}` };
+    const side = { headers: inView, organisationId: house.organisation_id };
+    const order = await placeOrderOf({ merchantId, side, productId: coffee.id, methodId: method.id });
+    expect(order).toMatchObject({
+      is_placed_by_merchant: true,
+      customer: { organisation_id: house.organisation_id },
+    });
+    expect(order.history[0]!.details).toMatchObject({ is_placed_by_merchant: true });
+    // It was the house customer's own cart (customer view), now empty; the entry cart is untouched.
+    expect(await getCart(merchantId, side)).toMatchObject({ is_merchant_entry: false, lines: [] });
+    expect(await getCart(merchantId, { ...side, headers: user.headers })).toMatchObject({
+      is_merchant_entry: true,
+    });
   });
 
   it('uses the merchant’s rounding and zone and the customer’s exemption', async () => {

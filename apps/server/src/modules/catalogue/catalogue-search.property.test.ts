@@ -19,7 +19,8 @@ import { listCataloguePage } from './catalogue.queries.ts';
 // The catalogue's search against the contract's word rule (matchesSearchWords), for random names,
 // SKUs, brands and searches, after random edits: every search way (the word index kept by the
 // triggers of migration 0012, the trigram index when a word is in a brand's name) must list
-// exactly the visible products the rule matches, in (lower(name), id) order, page by page.
+// exactly the visible products the rule matches, in (lower(name), id) order, page by page; and
+// with a brand filter, exactly those of the brand.
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -94,6 +95,8 @@ const worldArbitrary = fc.record({
       { minLength: 1, maxLength: 3 },
     )
     .map((words) => words.join(' ')),
+  // One of the two brands' products only, or all.
+  brandFilter: fc.option(fc.integer({ min: 0, max: 1 }), { nil: undefined }),
 });
 
 type World = typeof worldArbitrary extends fc.Arbitrary<infer W> ? W : never;
@@ -156,6 +159,7 @@ async function store(world: World) {
     viewer: { merchantId, customerAccountId: account!.id },
     ids: rows.map((row) => row.id),
     hiddenIds: new Set(hidden.map((row) => row.id)),
+    brandIds: brandRows.map((row) => row.id),
   };
 }
 
@@ -166,7 +170,7 @@ async function store(world: World) {
 async function expectedMatches(
   stored: Awaited<ReturnType<typeof store>>,
   search: string,
-  options: { isMerchant?: boolean } = {},
+  options: { isMerchant?: boolean; brandId?: string } = {},
 ) {
   const { db } = database;
   const now = await db
@@ -176,6 +180,7 @@ async function expectedMatches(
       sku: products.sku,
       archivedAt: products.archivedAt,
       brandName: brands.name,
+      brandId: products.brandId,
     })
     .from(products)
     .leftJoin(brands, eq(brands.id, products.brandId))
@@ -183,6 +188,7 @@ async function expectedMatches(
   return now
     .filter((p) => p.archivedAt === null && (options.isMerchant || !stored.hiddenIds.has(p.id)))
     .filter((p) => matchesSearchWords({ name: p.name, sku: p.sku, brandName: p.brandName }, search))
+    .filter((p) => options.brandId === undefined || p.brandId === options.brandId)
     .sort((a, b) => {
       // The database's lower-casing, as the keyset's: the same as JavaScript's for these pieces.
       const [x, y] = [a.name.toLowerCase(), b.name.toLowerCase()];
@@ -195,6 +201,7 @@ async function listEverything(options: {
   viewer: { merchantId: string; customerAccountId: string };
   pageSize: number;
   search: string;
+  brandId?: string;
 }) {
   const seen: string[] = [];
   let cursor: string | undefined;
@@ -234,12 +241,14 @@ describe('catalogue search SQL', () => {
     await fc.assert(
       fc.asyncProperty(worldArbitrary, async (world) => {
         const stored = await store(world);
+        const brandId = world.brandFilter === undefined ? undefined : stored.brandIds[world.brandFilter];
         const listed = await listEverything({
           viewer: stored.viewer,
           pageSize: world.pageSize,
           search: world.search,
+          brandId,
         });
-        expect(listed).toEqual(await expectedMatches(stored, world.search));
+        expect(listed).toEqual(await expectedMatches(stored, world.search, { brandId }));
         // The merchant's list searches the same way, either way round.
         const forMerchant = await expectedMatches(stored, world.search, { isMerchant: true });
         const list = { merchantId: stored.viewer.merchantId, pageSize: world.pageSize, search: world.search };

@@ -14,6 +14,7 @@ import {
   visibilityGroups,
 } from '../../platform/db/schema/index.ts';
 import { createOrganisation, createTestProduct, openTestDatabase } from '../../testing/index.ts';
+import { listCatalogueFacets } from './catalogue-facets.queries.ts';
 import { findVisibleProductForCustomer, listCataloguePage, WALKED_ROWS } from './catalogue.queries.ts';
 
 // The catalogue's SQL against the contract's statement of the two rules: for random small worlds
@@ -21,7 +22,8 @@ import { findVisibleProductForCustomer, listCataloguePage, WALKED_ROWS } from '.
 // the queries return for each customer is exactly what isProductVisibleTo and resolveUnitPrice say,
 // and a search finds exactly what the word rule (matchesSearchWords) says, words matched in the
 // name, the SKU or the brand's name (a search sorts the matches first and tests visibility after,
-// page by page: the same answer as browsing must give).
+// page by page: the same answer as browsing must give). A brand filter narrows that to the
+// brand's products, and the facets list exactly the brands of the products the customer sees.
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -84,6 +86,8 @@ const worldArbitrary = fc
       ),
       { nil: undefined },
     ),
+    // Filtered to one brand's products, on every way a page is found (browse, walk, word index).
+    brandFilter: fc.option(fc.integer({ min: 0, max: BRANDS.length - 1 }), { nil: undefined }),
   })
   .map((world) => ({
     ...world,
@@ -173,7 +177,7 @@ async function store(world: World) {
       groupIds: groups.filter((_, g) => spec.inGroup[g]).map((g) => g.id),
     });
   }
-  return { merchantId, products, customers };
+  return { merchantId, products, customers, brandIds: brandRows.map((row) => row.id) };
 }
 
 /** Every page of one customer's catalogue, `pageSize` rows at a time. */
@@ -181,6 +185,7 @@ async function listEverything(options: {
   viewer: { merchantId: string; customerAccountId: string };
   pageSize: number;
   search: string | undefined;
+  brandId?: string;
 }) {
   const seen = [];
   let cursor: string | undefined;
@@ -189,6 +194,7 @@ async function listEverything(options: {
       viewer: options.viewer,
       limit: options.pageSize,
       search: options.search,
+      brandId: options.brandId,
       cursor,
     });
     seen.push(...page.items);
@@ -228,18 +234,25 @@ describe('catalogue visibility and price SQL', () => {
               };
             })
             .sort(byNameThenId);
-          const { search } = world;
+          const { search, brandFilter } = world;
+          const brandName = brandFilter === undefined ? undefined : BRANDS[brandFilter];
           const expected = visible.filter(
             (product) =>
-              search === undefined ||
-              matchesSearchWords(
-                { name: product.name, sku: product.sku, brandName: product.brand_name },
-                search,
-              ),
+              (search === undefined ||
+                matchesSearchWords(
+                  { name: product.name, sku: product.sku, brandName: product.brand_name },
+                  search,
+                )) &&
+              (brandName === undefined || product.brand_name === brandName),
           );
           const viewer = { merchantId: stored.merchantId, customerAccountId: customer.accountId };
 
-          const listed = await listEverything({ viewer, pageSize: world.pageSize, search });
+          const listed = await listEverything({
+            viewer,
+            pageSize: world.pageSize,
+            search,
+            brandId: brandFilter === undefined ? undefined : stored.brandIds[brandFilter],
+          });
           const seen = listed.map(({ id, name, sku, brand_name, price_cents, is_tier_price }) => ({
             id,
             name,
@@ -256,6 +269,14 @@ describe('catalogue visibility and price SQL', () => {
             });
             expect(found?.price_cents).toBe(visible.find((v) => v.id === product.id)?.price_cents);
           }
+          // A brand is offered exactly when a product the customer sees has it.
+          const facets = await listCatalogueFacets(database.db, { viewer });
+          const seenBrands = new Set(visible.flatMap((product) => product.brand_name ?? []));
+          expect(facets.brands.map((brand) => brand.name)).toEqual(
+            BRANDS.filter((name) => seenBrands.has(name)).sort((a, b) =>
+              a.toLowerCase() < b.toLowerCase() ? -1 : 1,
+            ),
+          );
         }
       }),
       { numRuns: 30 },

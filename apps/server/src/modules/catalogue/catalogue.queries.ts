@@ -1,6 +1,6 @@
 import { type CatalogueProduct, resolveUnitPrice, searchWords } from '@tradeport/contract';
-import { and, asc, eq, inArray, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.ts';
 import {
   brands,
@@ -17,13 +17,15 @@ import {
   planPostingsSearch,
   searchPatterns,
   selectPostingsMatches,
-  termSlots,
+  walkSlots,
 } from '../products/product-search-postings.queries.ts';
 import type { CatalogueViewer } from './catalogue-viewer.ts';
 import { groupsLetSee, visibleToCustomerAccount } from './catalogue-visibility.queries.ts';
 import { literalLimit } from '../../platform/db/statement-caching-client.ts';
 import { shortWalks } from './short-walks.ts';
+import { inCategory, ofBrand } from './catalogue-filters.queries.ts';
 import { preparedOnce } from '../../platform/db/prepared-once.ts';
+import { productGstRates } from '../taxes/tax-rates.queries.ts';
 
 // The catalogue as one customer account sees it. Both reads pick their rows with
 // selectVisiblePage, which applies the visibility rule in SQL, and read them with
@@ -133,15 +135,20 @@ const literalOffsetZero = sql.raw('0') as unknown as number;
 /** A page's ids and sort keys, however they were found. */
 type PageOfIds = ReturnType<typeof selectVisiblePage> | ReturnType<typeof selectPostingsMatches>;
 
-/** A page of products with what a customer sees of them, and the account's tier price. */
+/**
+ * A page of products with what a customer sees of them, the account's tier price, and whether
+ * the account is tax-exempt (for its GST rates, gstRatesOf).
+ */
 function selectCatalogue(db: Db, options: { viewer: ViewerIds; page: PageOfIds }) {
   const { merchantId, customerAccountId } = options.viewer;
   const { page } = options;
-  // Evaluated once per query (an InitPlan), not per row: the account's tier, if any.
-  const accountTierId = sql`(
-    select ${customerAccounts.pricingTierId} from ${customerAccounts}
+  // Each evaluated once per query (an InitPlan), not per row: the account's tier, if any, and
+  // its tax exemption.
+  const ofAccount = (column: AnyPgColumn) => sql`(
+    select ${column} from ${customerAccounts}
     where ${customerAccounts.id} = ${customerAccountId} and ${customerAccounts.merchantId} = ${merchantId}
   )`;
+  const accountTierId = ofAccount(customerAccounts.pricingTierId);
   return db
     .select({
       id: products.id,
@@ -157,6 +164,7 @@ function selectCatalogue(db: Db, options: { viewer: ViewerIds; page: PageOfIds }
       category: { id: categories.id, name: categories.name },
       unitOfMeasure: { name: unitsOfMeasure.name, abbreviation: unitsOfMeasure.abbreviation },
       tierPriceCents: tierPrices.priceCents,
+      isTaxExempt: sql<boolean>`${ofAccount(customerAccounts.isTaxExempt)}`,
       sortKey: page.sortKey,
     })
     .from(page)
@@ -170,7 +178,19 @@ function selectCatalogue(db: Db, options: { viewer: ViewerIds; page: PageOfIds }
 
 type CatalogueRow = Awaited<ReturnType<typeof selectCatalogue>>[number];
 
-function toCatalogueProduct(row: CatalogueRow): CatalogueProduct {
+/**
+ * The rows' GST rates for the account, by product id: productGstRates (the tax rules, then
+ * resolveGstRate), one query for the lot. Every row carries the account's exemption.
+ */
+function gstRatesOf(db: Db, options: { merchantId: string; rows: readonly CatalogueRow[] }) {
+  return productGstRates(db, {
+    merchantId: options.merchantId,
+    productIds: options.rows.map((row) => row.id),
+    isTaxExempt: options.rows[0]?.isTaxExempt ?? false,
+  });
+}
+
+function toCatalogueProduct(row: CatalogueRow, gstRates: ReadonlyMap<string, number>): CatalogueProduct {
   const basePriceCents = Number(row.basePriceCents);
   const tierPriceCents = row.tierPriceCents === null ? null : Number(row.tierPriceCents);
   return {
@@ -186,26 +206,10 @@ function toCatalogueProduct(row: CatalogueRow): CatalogueProduct {
     base_price_cents: basePriceCents,
     is_tier_price: tierPriceCents !== null,
     is_gst_applicable: row.isGstApplicable,
+    gst_rate_basis_points: gstRates.get(row.id)!,
     min_order_quantity: row.minOrderQuantity,
     pack_size: row.packSize,
   };
-}
-
-// Aliased: the outer query joins `categories` too, for each product's own category.
-const filterCategory = alias(categories, 'filter_category');
-
-/** Products in the category or, for a top-level category, in any of its sub-categories. */
-function inCategory(db: Db, options: { merchantId: string | Placeholder; categoryId: string | Placeholder }) {
-  const tree = db
-    .select({ id: filterCategory.id })
-    .from(filterCategory)
-    .where(
-      and(
-        eq(filterCategory.merchantId, options.merchantId),
-        or(eq(filterCategory.id, options.categoryId), eq(filterCategory.parentId, options.categoryId)),
-      ),
-    );
-  return inArray(products.categoryId, tree);
 }
 
 const browsing = {
@@ -228,11 +232,20 @@ function prepareBrowse(db: Db, options: { limit: number; isAfterCursor: boolean 
 
 /**
  * A search's page from the word index (selectPostingsMatches), prepared once per shape: the
- * walk's term slots, the number of words, cursor or not, category or not, and page size.
+ * walk's term slots, the number of words, cursor or not, category or not, brand or not, and page
+ * size.
  */
 function preparePostingsPage(
   db: Db,
-  shape: { slots: number; words: number; isAfterCursor: boolean; hasCategory: boolean; limit: number },
+  shape: {
+    slots: number;
+    alsoSlots: number;
+    words: number;
+    isAfterCursor: boolean;
+    hasCategory: boolean;
+    hasBrand: boolean;
+    limit: number;
+  },
   name: string,
 ) {
   const viewer = { merchantId: browsing.merchantId, customerAccountId: browsing.customerAccountId };
@@ -241,12 +254,15 @@ function preparePostingsPage(
     patterns: Array.from({ length: shape.words }, (_, i) => sql.placeholder(`word${i}`)),
     terms: sql.placeholder('terms'),
     slots: shape.slots,
+    alsoTerms: sql.placeholder('alsoTerms'),
+    alsoSlots: shape.alsoSlots,
     after: shape.isAfterCursor ? { name: browsing.afterName, id: browsing.afterId } : undefined,
     conditions: [
       groupsLetSee(viewer.customerAccountId, { productId: sql`${products.id}`, isPerRow: true }),
       shape.hasCategory
         ? inCategory(db, { merchantId: viewer.merchantId, categoryId: sql.placeholder('categoryId') })
         : undefined,
+      shape.hasBrand ? ofBrand(sql.placeholder('brandId')) : undefined,
     ],
     limit: shape.limit,
   });
@@ -254,7 +270,7 @@ function preparePostingsPage(
 }
 
 /**
- * A page without search or category: the same statement as the general path, written and
+ * A page without search, category or brand: the same statement as the general path, written and
  * prepared once (per page size, with and without a cursor) rather than built on every request.
  */
 async function browse(db: Db, options: { viewer: CatalogueViewer; limit: number; cursor?: string }) {
@@ -279,27 +295,41 @@ async function browse(db: Db, options: { viewer: CatalogueViewer; limit: number;
  * the trigram way: a walk in name order bounded to WALKED_ROWS products (selectWalkedMatches),
  * which a common word fills; else the matches from the merchant's trigram index, sorted
  * (selectVisibleMatches). All answer the same rows. A first page whose bounded walk came back
- * short goes straight to the trigram index for a while (shortWalks).
+ * short goes straight to the trigram index for a while (shortWalks). A category or brand is one
+ * more condition on each of those ways. The page's GST rates follow in one query (gstRatesOf).
  */
 export async function listCataloguePage(
   db: Db,
-  options: { viewer: CatalogueViewer; limit: number; cursor?: string; search?: string; categoryId?: string },
+  options: {
+    viewer: CatalogueViewer;
+    limit: number;
+    cursor?: string;
+    search?: string;
+    categoryId?: string;
+    brandId?: string;
+  },
 ) {
   const { viewer } = options;
   const match = productMatchesSearch({ merchantId: viewer.merchantId, search: options.search });
   const category = options.categoryId
     ? inCategory(db, { merchantId: viewer.merchantId, categoryId: options.categoryId })
     : undefined;
-  const conditions = [category, afterCursor({ cursor: options.cursor, sortKey, id: products.id })];
+  const brand = options.brandId ? ofBrand(options.brandId) : undefined;
+  const conditions = [category, brand, afterCursor({ cursor: options.cursor, sortKey, id: products.id })];
   const limit = options.limit + 1;
-  const pageOf = (rows: CatalogueRow[]) =>
-    toPage({
+  const pageOf = async (rows: CatalogueRow[]) => {
+    const gstRates = await gstRatesOf(db, {
+      merchantId: viewer.merchantId,
+      rows: rows.slice(0, options.limit),
+    });
+    return toPage({
       rows,
       limit: options.limit,
       keyOf: (row) => ({ name: row.sortKey, id: row.id }),
-      toItem: toCatalogueProduct,
+      toItem: (row) => toCatalogueProduct(row, gstRates),
     });
-  if (!match && !options.categoryId)
+  };
+  if (!match && !options.categoryId && !options.brandId)
     return pageOf(await browse(db, { viewer, limit, cursor: options.cursor }));
   if (!match || !hasTrigramWord(options.search)) {
     const page = selectVisiblePage(db, { viewer, limit, conditions: [match, ...conditions] });
@@ -311,27 +341,35 @@ export async function listCataloguePage(
     const after = options.cursor ? decodeCursor(options.cursor, { name: 'text', id: 'uuid' }) : undefined;
     const patterns = searchPatterns(options.search!);
     const shape = {
-      slots: termSlots(plan.terms.length),
+      ...walkSlots(plan),
       words: patterns.length,
       isAfterCursor: after !== undefined,
       hasCategory: options.categoryId !== undefined,
+      hasBrand: options.brandId !== undefined,
       limit,
     };
-    const name = `catalogue_postings_${shape.slots}_${shape.words}_${shape.isAfterCursor ? 'after_' : ''}${shape.hasCategory ? 'category_' : ''}${limit}`;
+    const name = `catalogue_postings_${shape.slots}_${shape.alsoSlots}_${shape.words}_${shape.isAfterCursor ? 'after_' : ''}${shape.hasCategory ? 'category_' : ''}${shape.hasBrand ? 'brand_' : ''}${limit}`;
     const statement = preparedOnce(db, name, (name) => preparePostingsPage(db, shape, name));
     const values: Record<string, unknown> = {
       ...viewer,
       terms: plan.terms,
+      alsoTerms: plan.alsoTerms,
       afterName: after?.name,
       afterId: after?.id,
       categoryId: options.categoryId,
+      brandId: options.brandId,
     };
     patterns.forEach((pattern, i) => (values[`word${i}`] = pattern));
     return pageOf(await statement.execute(values));
   }
   const walkKey = options.cursor
     ? undefined
-    : [viewer.merchantId, options.categoryId ?? '', ...searchWords(options.search!.toLowerCase())].join(' ');
+    : [
+        viewer.merchantId,
+        options.categoryId ?? '',
+        options.brandId ?? '',
+        ...searchWords(options.search!.toLowerCase()),
+      ].join(' ');
   if (!walkKey || !shortWalks.isRemembered(walkKey)) {
     const walked = await selectCatalogue(db, {
       viewer,
@@ -374,5 +412,6 @@ export async function findVisibleProductsForCustomer(
     conditions: [inArray(products.id, [...productIds])],
   });
   const rows = await selectCatalogue(db, { viewer, page });
-  return new Map(rows.map((row) => [row.id, toCatalogueProduct(row)]));
+  const gstRates = await gstRatesOf(db, { merchantId: viewer.merchantId, rows });
+  return new Map(rows.map((row) => [row.id, toCatalogueProduct(row, gstRates)]));
 }

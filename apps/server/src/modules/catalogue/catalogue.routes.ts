@@ -1,4 +1,4 @@
-import { getCatalogueProduct, listCatalogue } from '@tradeport/contract';
+import { getCatalogueFacets, getCatalogueProduct, listCatalogue } from '@tradeport/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { registerEndpoint } from '../../platform/http/register-endpoint.ts';
@@ -12,12 +12,22 @@ import { createCatalogueService } from './catalogue.service.ts';
 export function catalogueRoutes(app: FastifyInstance, deps: AppDeps) {
   const catalogue = createCatalogueService(deps);
 
+  const asCustomer = access.customerAccount({
+    merchant: 'id',
+    customer: { query: 'customer_organisation_id' },
+  });
+
   registerEndpoint(app, listCatalogue, {
-    access: access.customerAccount({ merchant: 'id', customer: { query: 'customer_organisation_id' } }),
+    access: asCustomer,
     handler: async ({ actor, query }) => {
-      const { customer_organisation_id: _customer, category_id, ...page } = query;
-      return catalogue.list(actor, { categoryId: category_id, ...page });
+      const { customer_organisation_id: _customer, category_id, brand_id, ...page } = query;
+      return catalogue.list(actor, { categoryId: category_id, brandId: brand_id, ...page });
     },
+  });
+
+  registerEndpoint(app, getCatalogueFacets, {
+    access: asCustomer,
+    handler: async ({ actor }) => catalogue.facets(actor),
   });
 
   // The product's own merchant is the one whose account counts.

@@ -80,6 +80,7 @@ describe('GET /products/organisation/{id}/catalogue and /products/{id}/organisat
       base_price_cents: 1_250,
       is_tier_price: true,
       is_gst_applicable: false,
+      gst_rate_basis_points: 0,
       min_order_quantity: 2,
       pack_size: 12,
     };

@@ -18,6 +18,7 @@ export function createCustomerPortalService({ database: { db } }: Pick<AppDeps, 
           payment_terms_days: row.account.paymentTermsDays,
           credit_limit_cents: row.account.creditLimitCents,
           is_tax_exempt: row.account.isTaxExempt,
+          is_overdue_reminders_enabled: row.account.isOverdueRemindersEnabled,
         },
       };
     },

@@ -24,6 +24,7 @@ const SETTINGS = {
   payment_terms_days: 30,
   credit_limit_cents: 500_000,
   is_tax_exempt: true,
+  is_overdue_reminders_enabled: false,
 };
 
 let alpine: Awaited<ReturnType<typeof newMerchant>>;

@@ -72,6 +72,7 @@ export function toCustomer(row: CustomerRow): Customer {
       payment_terms_days: row.account.paymentTermsDays,
       credit_limit_cents: row.account.creditLimitCents,
       is_tax_exempt: row.account.isTaxExempt,
+      is_overdue_reminders_enabled: row.account.isOverdueRemindersEnabled,
     },
     user_count: Number(row.userCount),
     pricing_tier:
@@ -207,7 +208,11 @@ export async function insertCustomer(
     details: OrganisationDetailsColumns;
     settings: Pick<
       typeof customerAccounts.$inferInsert,
-      'isPaymentsEnabled' | 'paymentTermsDays' | 'creditLimitCents' | 'isTaxExempt'
+      | 'isPaymentsEnabled'
+      | 'paymentTermsDays'
+      | 'creditLimitCents'
+      | 'isTaxExempt'
+      | 'isOverdueRemindersEnabled'
     >;
   },
 ): Promise<{ accountId: string; organisationId: string }> {
@@ -234,7 +239,11 @@ export async function updateCustomerSettings(
     customerId: string;
     settings: Pick<
       typeof customerAccounts.$inferInsert,
-      'isPaymentsEnabled' | 'paymentTermsDays' | 'creditLimitCents' | 'isTaxExempt'
+      | 'isPaymentsEnabled'
+      | 'paymentTermsDays'
+      | 'creditLimitCents'
+      | 'isTaxExempt'
+      | 'isOverdueRemindersEnabled'
     >;
     now: Date;
   },
@@ -245,7 +254,11 @@ export async function updateCustomerSettings(
     .where(
       and(eq(customerAccounts.merchantId, options.merchantId), eq(customerAccounts.id, options.customerId)),
     )
-    .returning({ id: customerAccounts.id, isTaxExempt: customerAccounts.isTaxExempt });
+    .returning({
+      id: customerAccounts.id,
+      isTaxExempt: customerAccounts.isTaxExempt,
+      isOverdueRemindersEnabled: customerAccounts.isOverdueRemindersEnabled,
+    });
   return row;
 }
 

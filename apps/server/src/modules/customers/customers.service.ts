@@ -23,6 +23,7 @@ const DEFAULT_PAYMENT_SETTINGS: CustomerPaymentSettings = {
   payment_terms_days: 14,
   credit_limit_cents: null,
   is_tax_exempt: false,
+  is_overdue_reminders_enabled: true,
 };
 
 /** Settings a new customer gets anyway: sending them sets nothing, so anyone who may add a customer may. */
@@ -31,14 +32,19 @@ export const isDefaultPaymentSettings = (settings: CustomerPaymentSettingsInput)
   settings.payment_terms_days === DEFAULT_PAYMENT_SETTINGS.payment_terms_days &&
   settings.credit_limit_cents === DEFAULT_PAYMENT_SETTINGS.credit_limit_cents &&
   (settings.is_tax_exempt ?? DEFAULT_PAYMENT_SETTINGS.is_tax_exempt) ===
-    DEFAULT_PAYMENT_SETTINGS.is_tax_exempt;
+    DEFAULT_PAYMENT_SETTINGS.is_tax_exempt &&
+  (settings.is_overdue_reminders_enabled ?? DEFAULT_PAYMENT_SETTINGS.is_overdue_reminders_enabled) ===
+    DEFAULT_PAYMENT_SETTINGS.is_overdue_reminders_enabled;
 
-// A left-out exemption is no column at all, so the update keeps what is stored.
+// A left-out exemption or reminder switch is no column at all, so the update keeps what is stored.
 const settingsToColumns = (settings: CustomerPaymentSettingsInput) => ({
   isPaymentsEnabled: settings.is_payments_enabled,
   paymentTermsDays: settings.payment_terms_days,
   creditLimitCents: settings.credit_limit_cents,
   ...(settings.is_tax_exempt === undefined ? {} : { isTaxExempt: settings.is_tax_exempt }),
+  ...(settings.is_overdue_reminders_enabled === undefined
+    ? {}
+    : { isOverdueRemindersEnabled: settings.is_overdue_reminders_enabled }),
 });
 
 /** A slug nobody will type: customers sign in through their merchant's page, not their own. */
@@ -156,7 +162,11 @@ export function createCustomersService(deps: Pick<AppDeps, 'database' | 'now' | 
         now: deps.now(),
       });
       if (!updated) throw notFound('Customer');
-      return { ...options.settings, is_tax_exempt: updated.isTaxExempt };
+      return {
+        ...options.settings,
+        is_tax_exempt: updated.isTaxExempt,
+        is_overdue_reminders_enabled: updated.isOverdueRemindersEnabled,
+      };
     },
 
     /** The customer's people and the invitations still open, for the merchant to see. */

@@ -23,6 +23,7 @@ const DEFAULT_SETTINGS = {
   payment_terms_days: 14,
   credit_limit_cents: null,
   is_tax_exempt: false,
+  is_overdue_reminders_enabled: true,
 };
 const pathsOf = (body: { details?: { path: string }[] }) => (body.details ?? []).map((d) => d.path).sort();
 
@@ -70,6 +71,7 @@ describe('POST /organisations/{id}/customers', () => {
       payment_terms_days: 30,
       credit_limit_cents: 250_000,
       is_tax_exempt: true,
+      is_overdue_reminders_enabled: false,
     };
     const customer = await addCustomer(base, admin.headers, {
       title: 'Credit Co',
@@ -278,6 +280,7 @@ describe('payment settings', () => {
       payment_terms_days: 0,
       credit_limit_cents: 1_000_000,
       is_tax_exempt: true,
+      is_overdue_reminders_enabled: false,
     };
     const byUser = await api('PUT', url, user.headers, wanted);
     expect(byUser.statusCode).toBe(403);
@@ -302,13 +305,44 @@ describe('payment settings', () => {
     ).toBe(true);
     // An older client that does not know the exemption saves the terms alone: it stays.
     const kept = await api('PUT', url, admin.headers, { ...terms, payment_terms_days: 7 });
-    expect(kept.json()).toEqual({ ...terms, payment_terms_days: 7, is_tax_exempt: true });
+    expect(kept.json()).toEqual({
+      ...terms,
+      payment_terms_days: 7,
+      is_tax_exempt: true,
+      is_overdue_reminders_enabled: true,
+    });
     expect((await api('GET', url, admin.headers)).json().is_tax_exempt).toBe(true);
     const cleared = await api('PUT', url, admin.headers, { ...terms, is_tax_exempt: false });
     expect(cleared.json().is_tax_exempt).toBe(false);
     const invalid = await api('PUT', url, admin.headers, { ...terms, is_tax_exempt: 'yes' });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().details.map((d: { path: string }) => d.path)).toEqual(['body.is_tax_exempt']);
+  });
+
+  it('keep overdue reminders as they are when a change leaves them out, and switch them when told', async () => {
+    const { merchant, admin, base } = await newMerchant();
+    const customer = await addCustomer(base, admin.headers, { title: 'Slow Payer' });
+    const url = `/organisations/${merchant.id}/customer/${customer.id}/settings`;
+    const terms = { is_payments_enabled: true, payment_terms_days: 14, credit_limit_cents: null };
+    const off = await api('PUT', url, admin.headers, { ...terms, is_overdue_reminders_enabled: false });
+    expect(off.json().is_overdue_reminders_enabled).toBe(false);
+    const kept = await api('PUT', url, admin.headers, { ...terms, payment_terms_days: 30 });
+    expect(kept.json()).toMatchObject({ payment_terms_days: 30, is_overdue_reminders_enabled: false });
+    expect((await api('GET', `${base}/${customer.id}`, admin.headers)).json().payment_settings).toMatchObject(
+      {
+        is_overdue_reminders_enabled: false,
+      },
+    );
+    const on = await api('PUT', url, admin.headers, { ...terms, is_overdue_reminders_enabled: true });
+    expect((await api('GET', url, admin.headers)).json().is_overdue_reminders_enabled).toBe(true);
+    expect(on.statusCode).toBe(200);
+    const user = await memberOf(merchant.id, 'User');
+    const byUser = await api('PUT', url, user.headers, { ...terms, is_overdue_reminders_enabled: false });
+    expect(byUser.statusCode).toBe(403);
+    const invalid = await api('PUT', url, admin.headers, { ...terms, is_overdue_reminders_enabled: 1 });
+    expect(invalid.json().details.map((d: { path: string }) => d.path)).toEqual([
+      'body.is_overdue_reminders_enabled',
+    ]);
   });
 });
 

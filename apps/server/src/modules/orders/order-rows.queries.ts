@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.ts';
+import { isoInstant } from '../../platform/db/iso-instant.ts';
+import { instantKey } from '../../platform/db/keyset-cursor.ts';
 import {
   customerAccounts,
   orderEvents,
@@ -47,12 +49,60 @@ export const summaryColumns = {
   order: orders,
   customerOrganisationId: customerAccounts.customerOrganisationId,
   merchantTitle: merchant.title,
+  /** Whether the merchant tracks this customer's payments (else its orders are NOT_TRACKED). */
+  isPaymentsTracked: customerAccounts.isPaymentsEnabled,
   placedByName: placedBy.name,
   /** placed_at in whole microseconds since 1970, as text: a keyset cursor's exact key. */
-  placedKey: sql<string>`(extract(epoch from ${orders.placedAt}) * 1000000)::bigint::text`,
+  placedKey: instantKey(orders.placedAt),
   // Correlated, per row of a page: order_lines_order_position_idx answers it from the index.
   lineCount: sql<number>`(select count(*)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
 };
+
+/**
+ * What a list shows of an order (OrderSummary), and no more: a page of 50 read every column of
+ * orders and turned eight instants per row into Dates, of which it shows one (placed_at, here
+ * written as ISO text by the database).
+ */
+const listColumns = {
+  order: {
+    id: orders.id,
+    merchantId: orders.merchantId,
+    number: orders.number,
+    invoiceNumber: orders.invoiceNumber,
+    status: orders.status,
+    customerName: orders.customerName,
+    placedAt: isoInstant(orders.placedAt),
+    deliveryDate: orders.deliveryDate,
+    shippingMethodName: orders.shippingMethodName,
+    purchaseOrderNumber: orders.purchaseOrderNumber,
+    isPlacedByMerchant: orders.isPlacedByMerchant,
+    totalCents: orders.totalCents,
+    paidCents: orders.paidCents,
+  },
+  customerOrganisationId: summaryColumns.customerOrganisationId,
+  merchantTitle: summaryColumns.merchantTitle,
+  isPaymentsTracked: summaryColumns.isPaymentsTracked,
+  placedKey: summaryColumns.placedKey,
+  lineCount: summaryColumns.lineCount,
+};
+
+/** Orders as a list shows them, with their customer organisation and merchant title. */
+export function selectOrderListRows(db: Db) {
+  return db
+    .select(listColumns)
+    .from(orders)
+    .innerJoin(
+      customerAccounts,
+      and(
+        eq(customerAccounts.id, orders.customerAccountId),
+        eq(customerAccounts.merchantId, orders.merchantId),
+      ),
+    )
+    .innerJoin(merchant, eq(merchant.id, orders.merchantId))
+    .$dynamic();
+}
+
+export type OrderListRow = Awaited<ReturnType<typeof selectOrderListRows>>[number];
 
 /** Orders with their customer organisation, merchant title and who placed them. */
 export function selectOrderSummaries(db: Db) {

@@ -2,7 +2,7 @@ import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { containsPattern } from '../../platform/db/like-pattern.ts';
 import { orderLines, orders } from '../../platform/db/schema/index.ts';
-import { literalLimit } from '../../platform/db/statement-caching-client.ts';
+import { customPlanned, literalLimit } from '../../platform/db/statement-caching-client.ts';
 import type { OrderScope } from './order-rows.queries.ts';
 
 // Order search. Within a merchant each way of matching (the order number, the customer's name,
@@ -75,5 +75,7 @@ export function searchCondition(
     );
   }
   const matches = ways.map((match) => sql`(${newestMatching(match)})`);
-  return sql`${orders.id} in (select id from (${sql.join(matches, sql` union all `)}) as matches)`;
+  return customPlanned(
+    sql`${orders.id} in (select id from (${sql.join(matches, sql` union all `)}) as matches)`,
+  );
 }

@@ -1,18 +1,20 @@
 import {
   isOrderEditable,
+  orderPaymentStatus,
+  outstandingCents,
   ORDER_TRANSITIONS,
   type Order,
   type OrderLine,
   type OrderSummary,
 } from '@tradeport/contract';
-import type { OrderRecord, OrderSummaryRow } from './order-rows.queries.ts';
+import type { OrderListRow, OrderRecord } from './order-rows.queries.ts';
 
 // Orders as the contract shows them, from the rows the queries read.
 
 /** Which side of the order the caller is on: the merchant runs it, the customer reads it. */
 export type OrderViewer = 'MERCHANT' | 'CUSTOMER';
 
-export function toOrderSummary(row: OrderSummaryRow): OrderSummary {
+export function toOrderSummary(row: OrderListRow): OrderSummary {
   const { order } = row;
   return {
     id: order.id,
@@ -21,13 +23,24 @@ export function toOrderSummary(row: OrderSummaryRow): OrderSummary {
     status: order.status,
     merchant: { id: order.merchantId, title: row.merchantTitle },
     customer: { organisation_id: row.customerOrganisationId, name: order.customerName },
-    placed_at: order.placedAt.toISOString(),
+    placed_at: order.placedAt,
     delivery_date: order.deliveryDate,
     shipping_method_name: order.shippingMethodName,
     purchase_order_number: order.purchaseOrderNumber,
     is_placed_by_merchant: order.isPlacedByMerchant,
     line_count: row.lineCount,
     total_cents: order.totalCents,
+    payment_status: orderPaymentStatus({
+      totalCents: order.totalCents,
+      paidCents: order.paidCents,
+      isTracked: row.isPaymentsTracked,
+    }),
+    paid_cents: order.paidCents,
+    outstanding_cents: outstandingCents({
+      totalCents: order.totalCents,
+      paidCents: order.paidCents,
+      isCancelled: order.status === 'CANCELLED',
+    }),
   };
 }
 
@@ -50,7 +63,7 @@ export function toOrder(record: OrderRecord, viewer: OrderViewer): Order {
   const { order } = record;
   const isMerchant = viewer === 'MERCHANT';
   return {
-    ...toOrderSummary(record),
+    ...toOrderSummary({ ...record, order: { ...order, placedAt: order.placedAt.toISOString() } }),
     customer_abn: order.customerAbn,
     delivery_address: order.deliveryAddress,
     shipping_method_id: order.shippingMethodId,

@@ -41,6 +41,7 @@ export function createOrdersService(deps: Pick<AppDeps, 'database' | 'now'>) {
   async function filtersOf(actor: ListActor, scope: OrderScope, query: ListQuery): Promise<OrderFilters> {
     const filters: OrderFilters = {
       statuses: query.status,
+      paymentStatuses: query.payment_status,
       customerOrganisationId: query.customer_organisation_id,
       deliveryFrom: query.delivery_from,
       deliveryTo: query.delivery_to,

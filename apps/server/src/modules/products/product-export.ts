@@ -33,7 +33,7 @@ const CELLS: Record<ImportColumn, (row: ProductRow) => string> = {
   min_order_quantity: (row) => String(row.product.minOrderQuantity),
   pack_size: (row) => String(row.product.packSize),
   barcode: (row) => row.product.barcode ?? '',
-  active: (row) => yesNo(row.product.archivedAt === null),
+  active: (row) => yesNo(row.product.isActive),
 };
 
 const toLines = (rows: ProductRow[]) =>

@@ -1,17 +1,16 @@
 import type { ProductSort, ProductStatus, SortDirection } from '@tradeport/contract';
 import { and, asc, count, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { decodeCursor, encodeCursor } from '../../platform/db/keyset-cursor.ts';
+import { badCursor, decodeCursor, encodeCursor, instantKey } from '../../platform/db/keyset-cursor.ts';
 import { preparedOnce } from '../../platform/db/prepared-once.ts';
 import { products } from '../../platform/db/schema/index.ts';
 import { literalLimit } from '../../platform/db/statement-caching-client.ts';
-import { AppError } from '../../platform/errors.ts';
 import { hasTrigramWord } from './product-search.queries.ts';
 import {
   planPostingsSearch,
   searchPatterns,
   selectPostingsMatches,
-  termSlots,
+  walkSlots,
 } from './product-search-postings.queries.ts';
 import {
   type Filters,
@@ -52,16 +51,11 @@ const SORTS: Record<
   },
   updated: {
     key: sql`${products.updatedAt}`,
-    text: sql`(extract(epoch from ${products.updatedAt}) * 1000000)::bigint::text`,
+    text: instantKey(products.updatedAt),
     from: (text) => sql`('epoch'::timestamptz + (${text}::text || ' microseconds')::interval)`,
     isValid: (text) => /^-?\d{1,18}$/.test(text),
   },
 };
-
-const badCursor = () =>
-  new AppError('VALIDATION_ERROR', 'The page cursor is not valid; start from the first page.', [
-    { path: 'querystring.cursor', message: 'Not a valid cursor' },
-  ]);
 
 /**
  * One page in the chosen order, keyset on (sort key, id), either way round, as an index orders
@@ -118,7 +112,7 @@ export async function listProductRows(
     if (plan?.kind === 'walk') {
       const patterns = searchPatterns(filters.search!);
       const statement = postingsPage(db, {
-        slots: termSlots(plan.terms.length),
+        ...walkSlots(plan),
         words: patterns.length,
         isAfterCursor: after !== undefined,
         isDescending,
@@ -132,6 +126,7 @@ export async function listProductRows(
       const values: Record<string, unknown> = {
         merchantId,
         terms: plan.terms,
+        alsoTerms: plan.alsoTerms,
         afterKey: after?.key,
         afterId: after?.id,
         brandId: filters.brand_id,
@@ -226,6 +221,7 @@ function postingsPage(
   db: Db,
   shape: {
     slots: number;
+    alsoSlots: number;
     words: number;
     isAfterCursor: boolean;
     isDescending: boolean;
@@ -237,6 +233,7 @@ function postingsPage(
   const name = [
     'products_postings',
     shape.slots,
+    shape.alsoSlots,
     shape.words,
     shape.isDescending ? 'desc' : 'asc',
     shape.isAfterCursor ? 'after' : '',
@@ -249,6 +246,8 @@ function postingsPage(
       patterns: Array.from({ length: shape.words }, (_, i) => sql.placeholder(`word${i}`)),
       terms: sql.placeholder('terms'),
       slots: shape.slots,
+      alsoTerms: sql.placeholder('alsoTerms'),
+      alsoSlots: shape.alsoSlots,
       after: shape.isAfterCursor
         ? { name: sql.placeholder('afterKey'), id: sql.placeholder('afterId') }
         : undefined,

@@ -13,6 +13,7 @@ import {
   visibilityGroupProducts,
 } from '../../platform/db/schema/index.ts';
 import { containsPattern } from '../../platform/db/like-pattern.ts';
+import { isoInstant } from '../../platform/db/iso-instant.ts';
 import {
   hasTrigramWord,
   productMatchesSearch,
@@ -27,8 +28,25 @@ const parentCategories = alias(categories, 'parent_category');
 
 const nameSortKey = sql<string>`lower(${products.name})`;
 
+// Only what a product's response shows (no keys the joins already name), its instants as text.
 const productSelection = {
-  product: products,
+  product: {
+    id: products.id,
+    name: products.name,
+    sku: products.sku,
+    description: products.description,
+    basePriceCents: products.basePriceCents,
+    costCents: products.costCents,
+    isGstApplicable: products.isGstApplicable,
+    isActive: sql<boolean>`${products.archivedAt} is null`,
+    minOrderQuantity: products.minOrderQuantity,
+    packSize: products.packSize,
+    barcode: products.barcode,
+    image: products.image,
+    version: products.version,
+    createdAt: isoInstant(products.createdAt),
+    updatedAt: isoInstant(products.updatedAt),
+  },
   brand: { id: brands.id, name: brands.name },
   supplier: { id: suppliers.id, name: suppliers.name },
   category: { id: categories.id, name: categories.name },
@@ -69,14 +87,14 @@ export function toProduct(row: ProductRow): Product {
     base_price_cents: product.basePriceCents,
     cost_cents: product.costCents,
     is_gst_applicable: product.isGstApplicable,
-    is_active: product.archivedAt === null,
+    is_active: product.isActive,
     min_order_quantity: product.minOrderQuantity,
     pack_size: product.packSize,
     barcode: product.barcode,
     image: product.image,
     version: product.version,
-    created_at: product.createdAt.toISOString(),
-    updated_at: product.updatedAt.toISOString(),
+    created_at: product.createdAt,
+    updated_at: product.updatedAt,
   };
 }
 

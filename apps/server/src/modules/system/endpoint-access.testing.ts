@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   buildPath,
   createBrand,
@@ -7,13 +8,17 @@ import {
   createShippingMethod,
   createUnitOfMeasure,
   type Endpoint,
+  IDEMPOTENCY_KEY_HEADER,
+  issueCredit,
+  recordPayment,
   inviteUser,
   createTaxRule,
   pricingTierEndpoints,
   type RecordKind,
   visibilityGroupEndpoints,
 } from '@tradeport/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { organisations, paymentLinks } from '../../platform/db/schema/index.ts';
 import { expect } from 'vitest';
 import { createTestProduct, type TestApp } from '../../testing/index.ts';
 import { customerTestKit, details, type Headers } from '../customers/customers.testing.ts';
@@ -68,6 +73,18 @@ export function worldKit(app: () => TestApp) {
     return { ...customer, person, invitation };
   }
 
+  async function insertPaymentLink(options: { merchantId: string; customerAccountId: string }) {
+    const [link] = await app()
+      .database.db.insert(paymentLinks)
+      .values({
+        ...options,
+        tokenHash: `test-${crypto.randomUUID()}`,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning({ id: paymentLinks.id });
+    return link!.id;
+  }
+
   async function merchantWorld(title: string) {
     const { merchant, admin } = await newMerchant(title);
     const headers = admin.headers;
@@ -81,6 +98,10 @@ export function worldKit(app: () => TestApp) {
       customerAccountId: customer.id,
       lines: [{ productId: product.id, quantity: 2 }],
     });
+    // Payments are switched on for the merchant (no endpoint does it yet), so its payments and
+    // credits can be made through the API.
+    await db.update(organisations).set({ paymentsEnabled: true }).where(eq(organisations.id, merchant.id));
+    const withKey = { ...headers, [IDEMPOTENCY_KEY_HEADER]: randomUUID() };
     const world: World = {
       organisation: merchant.id,
       merchant: merchant.id,
@@ -98,6 +119,24 @@ export function worldKit(app: () => TestApp) {
       order: order.id,
       'shipping method': await on(createShippingMethod, { name: 'Delivery', kind: 'DELIVERY' }),
       'tax rule': await on(createTaxRule, { name: 'Tax rule', rate_basis_points: 500 }),
+      // Made through the API only once Stripe is connected, which this world has no keys for.
+      'payment link': await insertPaymentLink({ merchantId: merchant.id, customerAccountId: customer.id }),
+      payment: await create(recordPayment, {
+        headers: withKey,
+        merchantId: merchant.id,
+        body: {
+          customer_organisation_id: customer.organisation_id,
+          method: 'BANK_TRANSFER',
+          amount_cents: 100,
+          paid_on: '2026-01-05',
+          allocations: [{ order_id: order.id, amount_cents: 100 }],
+        },
+      }),
+      credit: await create(issueCredit, {
+        headers: { ...headers, [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+        merchantId: merchant.id,
+        body: { customer_organisation_id: customer.organisation_id, amount_cents: 500, reason: 'Goodwill' },
+      }),
     };
     return { merchant, admin, customer, product, world };
   }

@@ -25,6 +25,8 @@ export type EndpointContext<E extends Endpoint, A = unknown> = {
   reply: FastifyReply;
   /** Answers with the endpoint's `replayStatus` instead of its usual status (a replayed request). */
   setStatus(status: NonNullable<E['replayStatus']>): void;
+  /** The body's exact bytes, for an endpoint that declares `rawBody` (undefined otherwise). */
+  rawBody: Buffer | undefined;
 };
 
 export type EndpointHandler<E extends Endpoint, A = unknown> = (
@@ -45,6 +47,33 @@ declare module 'fastify' {
 }
 
 const declaredRules = new WeakMap<FastifyInstance, Map<Endpoint, AccessSpec>>();
+
+const rawBodies = new WeakMap<FastifyRequest, Buffer>();
+
+/**
+ * Keeps the body's bytes before the JSON parser sees them (a webhook's signature is over those
+ * bytes), within the endpoint's body limit, and hands the parser the same bytes.
+ */
+function keepRawBody(limit: number) {
+  return async (request: FastifyRequest, _reply: FastifyReply, payload: NodeJS.ReadableStream) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of payload) {
+      const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+      size += bytes.length;
+      if (size > limit) {
+        throw Object.assign(new Error('Request body is too large'), {
+          code: 'FST_ERR_CTP_BODY_TOO_LARGE',
+          statusCode: 413,
+        });
+      }
+      chunks.push(bytes);
+    }
+    const raw = Buffer.concat(chunks);
+    rawBodies.set(request, raw);
+    return Object.assign(Readable.from([raw]), { receivedEncodedLength: raw.length });
+  };
+}
 
 /** The access rule each endpoint was registered with, for tests generated from the contract. */
 export function declaredAccess(app: FastifyInstance): ReadonlyMap<Endpoint, AccessSpec> {
@@ -121,6 +150,9 @@ function addRoute(app: FastifyInstance, endpoint: Endpoint, options: RouteOption
     ...(endpoint.produces ? {} : { serializerCompiler: compileResponseSerializer }),
     // onRequest: a caller without a session gets 401 before their body is even parsed.
     ...(endpoint.auth === 'user' ? { onRequest: app.authenticate } : {}),
+    ...(endpoint.rawBody
+      ? { preParsing: keepRawBody(endpoint.bodyLimit ?? app.initialConfig.bodyLimit ?? 1_048_576) }
+      : {}),
     // preValidation: access is settled before the body is looked at, so a caller who does not
     // belong gets the same 404 whatever they send. Ids are read with the endpoint's own schemas;
     // a malformed one is left to validation's 400.
@@ -153,6 +185,7 @@ function addRoute(app: FastifyInstance, endpoint: Endpoint, options: RouteOption
             throw new Error(`${endpoint.path} has no status ${replayed}`);
           answered = replayed;
         },
+        rawBody: rawBodies.get(request),
       };
       const result = await options.handler(context);
       reply.status(answered ?? status);

@@ -23,6 +23,7 @@ const product: CatalogueProduct = {
   base_price_cents: 500,
   is_tier_price: true,
   is_gst_applicable: false,
+  gst_rate_basis_points: 0,
   min_order_quantity: 1,
   pack_size: 6,
 };

@@ -4,16 +4,23 @@ import { mailOutbox } from '../db/schema/platform.ts';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
-/** Keeps a mail to send; answers its id, which the delivery job names. */
+/**
+ * Keeps a mail to send; answers its id, which the delivery job names. With an id of its own (a
+ * mail sent once per key), undefined when a mail with that id is kept already.
+ */
 export async function insertOutboxMail(
   tx: Db,
   values: Pick<
     typeof mailOutbox.$inferInsert,
-    'toAddress' | 'subject' | 'textBody' | 'htmlBody' | 'attachments'
+    'id' | 'toAddress' | 'subject' | 'textBody' | 'htmlBody' | 'attachments'
   >,
-): Promise<string> {
-  const [row] = await tx.insert(mailOutbox).values(values).returning({ id: mailOutbox.id });
-  return row!.id;
+): Promise<string | undefined> {
+  const [row] = await tx
+    .insert(mailOutbox)
+    .values(values)
+    .onConflictDoNothing({ target: mailOutbox.id })
+    .returning({ id: mailOutbox.id });
+  return row?.id;
 }
 
 export async function findOutboxMail(db: Db, id: string): Promise<OutboxRow | undefined> {

@@ -2,6 +2,7 @@ import { AppShell, Button, Center, Loader, ScrollArea, Stack, Text, Title } from
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { readPayDialog } from '#lib/pay-dialog.ts';
 import { CustomerViewBanner } from '#features/customer-view/components/customer-view-banner.tsx';
 import { ViewAsCustomerButton } from '#features/customer-view/components/view-as-customer-button.tsx';
 import { ShellBanners } from '#features/session-states/components/shell-banners.tsx';
@@ -17,6 +18,13 @@ import { OrganisationSwitcher } from './organisation-switcher.tsx';
 import { ShellHeader } from './shell-header.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { useOrganisationSync } from './use-organisation-sync.ts';
+import { lazyScreen } from '../lazy-screen.ts';
+
+// Card payment and payment links open over any screen that links to them (lib/pay-dialog.ts); the
+// dialog's code loads only when one is asked for.
+const PayDialogHost = lazyScreen(() =>
+  import('#features/card-payments/components/pay-dialog-host.tsx').then((m) => m.PayDialogHost),
+);
 
 function AccountLoadFailed(props: { onRetry: () => void }) {
   return (
@@ -41,7 +49,7 @@ const STATE_CLOCK_MS = 60_000;
 /** The signed-in frame: header, side menu from buildMenu, SPEC §4 banners and states, and the page. */
 export function AppShellLayout() {
   const [isNavOpen, nav] = useDisclosure(false);
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const account = useCurrentAccount();
   const nowMs = useNow(STATE_CLOCK_MS);
   useOrganisationSync({
@@ -116,6 +124,11 @@ export function AppShellLayout() {
         <Suspense fallback={<Loader aria-label="Loading page" />}>
           {isForViewer ? <Outlet /> : <NotFoundPage />}
         </Suspense>
+        {!isDisabled && readPayDialog(new URLSearchParams(search)) && (
+          <Suspense fallback={null}>
+            <PayDialogHost />
+          </Suspense>
+        )}
       </AppShell.Main>
     </AppShell>
   );

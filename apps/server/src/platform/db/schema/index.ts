@@ -2,6 +2,7 @@ export * from './catalogue.ts';
 export * from './enums.ts';
 export * from './orders.ts';
 export * from './organisations.ts';
+export * from './payments.ts';
 export * from './people.ts';
 export * from './platform.ts';
 export * from './pricing.ts';

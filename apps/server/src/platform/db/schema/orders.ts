@@ -84,6 +84,14 @@ export const orders = pgTable(
      * least once, and this makes a second run a no-op.
      */
     confirmationQueuedAt: instant(),
+    /**
+     * What its payments' allocations pay of it (issue 11): a cache of Σ allocations of counted
+     * payments, refreshed by the payments ledger in the transaction that moves them. Payment
+     * status (Unpaid, Partially Paid, Paid) is derived from it and total_cents, never stored.
+     */
+    paidCents: bigint({ mode: 'number' }).notNull().default(0),
+    /** When the last overdue reminder went out (at most one a week per order). */
+    overdueRemindedAt: instant(),
     /** Optimistic-concurrency counter: an edit names the version it read; a stale one gets 409. */
     version: integer().notNull().default(1),
     ...timestamps,
@@ -99,17 +107,20 @@ export const orders = pgTable(
     index('orders_merchant_status_placed_idx').on(t.merchantId, t.status, t.placedAt, t.id),
     index('orders_customer_placed_idx').on(t.customerAccountId, t.placedAt, t.id),
     index('orders_merchant_delivery_idx').on(t.merchantId, t.deliveryDate, t.id),
-    // Search by customer name and purchase-order number, within the merchant (btree_gin).
-    index('orders_merchant_customer_name_idx').using(
-      'gin',
-      t.merchantId,
-      sql`lower(${t.customerName}) gin_trgm_ops`,
-    ),
-    index('orders_merchant_po_idx').using(
-      'gin',
-      t.merchantId,
-      sql`lower(${t.purchaseOrderNumber}) gin_trgm_ops`,
-    ),
+    // Receivables: what is still owed, by due date, within a merchant and within a customer.
+    // The amounts ride along as trailing keys (drizzle cannot write INCLUDE): the overview's
+    // outstanding and aging totals are then an index-only scan (285 ms → 30 ms at 50,000 owed).
+    index('orders_merchant_outstanding_idx')
+      .on(t.merchantId, t.dueDate, t.id, t.customerAccountId, t.totalCents, t.paidCents)
+      .where(sql`${t.paidCents} < ${t.totalCents} and ${t.status} <> 'CANCELLED'`),
+    index('orders_customer_outstanding_idx')
+      .on(t.customerAccountId, t.dueDate, t.id)
+      .where(sql`${t.paidCents} < ${t.totalCents} and ${t.status} <> 'CANCELLED'`),
+    // Search by customer name and purchase-order number: trigrams only, the merchant checked on
+    // the rows found. With merchant_id in the GIN key (btree_gin), every search read the merchant's
+    // whole posting list (a million entries for a large merchant): 22 ms against 2 ms.
+    index('orders_customer_name_search_idx').using('gin', sql`lower(${t.customerName}) gin_trgm_ops`),
+    index('orders_po_search_idx').using('gin', sql`lower(${t.purchaseOrderNumber}) gin_trgm_ops`),
     merchantKey('orders', t),
     merchantReference({
       name: 'orders_customer_account_fk',
@@ -153,10 +164,9 @@ export const orderLines = pgTable(
     unique('order_lines_order_product_key').on(t.orderId, t.productId),
     index('order_lines_order_position_idx').on(t.orderId, t.position),
     index('order_lines_product_idx').on(t.productId),
-    // Order search by product name or SKU, within the merchant (btree_gin).
-    index('order_lines_merchant_search_idx').using(
+    // Order search by product name or SKU: trigrams only, as orders' (above).
+    index('order_lines_search_idx').using(
       'gin',
-      t.merchantId,
       sql`(lower(${t.name}) || ' ' || lower(${t.sku})) gin_trgm_ops`,
     ),
     merchantReference({

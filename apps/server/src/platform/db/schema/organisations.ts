@@ -92,6 +92,8 @@ export const customerAccounts = pgTable(
     creditLimitCents: bigint({ mode: 'number' }),
     /** Charged no GST (e.g. an exporter or a charity with an exemption). */
     isTaxExempt: boolean().notNull().default(false),
+    /** The daily overdue-reminder job mails this customer (issue 11); the merchant can switch it off. */
+    isOverdueRemindersEnabled: boolean().notNull().default(true),
     /** The customer's price list with this merchant; at most one, so a column, not a join table. */
     pricingTierId: uuid(),
     archivedAt: instant(),

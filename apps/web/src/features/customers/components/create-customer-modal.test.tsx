@@ -25,6 +25,7 @@ const created = customerFixture({
     payment_terms_days: 30,
     credit_limit_cents: 250_050,
     is_tax_exempt: false,
+    is_overdue_reminders_enabled: true,
   },
   user_count: 0,
   version: 1,

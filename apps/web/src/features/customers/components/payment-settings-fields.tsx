@@ -6,7 +6,7 @@ type Props = { form: UseFormReturnType<PaymentSettingsValues> };
 
 /**
  * Whether the customer pays through Tradeport, whether they are charged GST, their terms, and
- * their credit limit in dollars.
+ * their credit limit in dollars; for a saved customer, whether overdue invoices are reminded.
  * Nothing typed is altered (no clamping, no stripping of a decimal point or a minus sign): the
  * form's checks say what is wrong instead.
  */
@@ -23,6 +23,13 @@ export function PaymentSettingsFields({ form }: Props) {
         description="Charged no GST on any order, e.g. an exporter or a charity with an exemption."
         {...form.getInputProps('is_tax_exempt', { type: 'checkbox' })}
       />
+      {form.values.is_overdue_reminders_enabled !== undefined && (
+        <Switch
+          label="Overdue reminders"
+          description="Emails the customer’s people their overdue invoices, each at most once a week, while payments are enabled."
+          {...form.getInputProps('is_overdue_reminders_enabled', { type: 'checkbox' })}
+        />
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <NumberInput
           label="Payment terms (days)"

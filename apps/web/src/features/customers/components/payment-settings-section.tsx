@@ -11,7 +11,7 @@ import {
   CUSTOMER_FIELD_ALIASES,
   paymentErrors,
   paymentInputOf,
-  paymentValuesOf,
+  savedPaymentValuesOf,
 } from '../model/customer-form.ts';
 import { creditLimitLabel, paymentTermsLabel } from '../model/format-customer.ts';
 import { refusedMessage } from '../model/refusal.ts';
@@ -25,9 +25,10 @@ function Summary({ settings }: { settings: CustomerPaymentSettings }) {
     { label: 'Terms', value: paymentTermsLabel(settings.payment_terms_days) },
     { label: 'Credit limit', value: creditLimitLabel(settings.credit_limit_cents) },
     { label: 'GST', value: settings.is_tax_exempt ? 'Exempt' : 'Charged' },
+    { label: 'Overdue reminders', value: settings.is_overdue_reminders_enabled ? 'On' : 'Off' },
   ];
   return (
-    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" component="dl" m={0}>
+    <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm" component="dl" m={0}>
       {items.map((item) => (
         <div key={item.label}>
           <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
@@ -49,7 +50,7 @@ function SettingsForm(props: {
 }) {
   const update = useUpdateCustomerSettings(props.customerId);
   const { form, formError, formProps, submitProps } = useContractForm({
-    initialValues: paymentValuesOf(props.settings),
+    initialValues: savedPaymentValuesOf(props.settings),
     schema: CustomerPaymentSettingsInput,
     toInput: paymentInputOf,
     moreErrors: paymentErrors,
@@ -127,7 +128,9 @@ export function PaymentSettingsSection(props: { customerId: string }) {
             onRefused={setRefusal}
           />
         ) : (
-          <AdminOnlyNote>Payments, GST exemption, terms and credit limit are set by an Admin.</AdminOnlyNote>
+          <AdminOnlyNote>
+            Payments, GST exemption, terms, credit limit and overdue reminders are set by an Admin.
+          </AdminOnlyNote>
         )}
       </Stack>
     );

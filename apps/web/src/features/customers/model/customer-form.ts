@@ -32,6 +32,8 @@ export type PaymentSettingsValues = {
   /** Dollars, as typed. */
   credit_limit: string;
   is_tax_exempt: boolean;
+  /** The saved customer's form only: a new customer starts with reminders on (the server's default). */
+  is_overdue_reminders_enabled?: boolean;
 };
 
 export type CreateCustomerValues = CustomerDetailsValues & PaymentSettingsValues & { invite_email: string };
@@ -45,6 +47,7 @@ export const DEFAULT_PAYMENT_SETTINGS: CustomerPaymentSettings = {
   payment_terms_days: 14,
   credit_limit_cents: null,
   is_tax_exempt: false,
+  is_overdue_reminders_enabled: true,
 };
 
 export function detailsValuesOf(customer?: Customer): CustomerDetailsValues {
@@ -83,6 +86,17 @@ export function paymentInputOf(values: PaymentSettingsValues) {
     payment_terms_days: Number(values.payment_terms_days),
     credit_limit_cents: creditLimit.ok ? creditLimit.cents : null,
     is_tax_exempt: values.is_tax_exempt,
+    ...(values.is_overdue_reminders_enabled === undefined
+      ? {}
+      : { is_overdue_reminders_enabled: values.is_overdue_reminders_enabled }),
+  };
+}
+
+/** A saved customer's settings as its form holds them, overdue reminders included. */
+export function savedPaymentValuesOf(settings: CustomerPaymentSettings): PaymentSettingsValues {
+  return {
+    ...paymentValuesOf(settings),
+    is_overdue_reminders_enabled: settings.is_overdue_reminders_enabled,
   };
 }
 

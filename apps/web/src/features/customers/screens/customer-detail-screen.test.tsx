@@ -214,7 +214,9 @@ describe('CustomerDetailScreen', { timeout: 20_000 }, () => {
   it('saves payment settings with the credit limit in cents, and a GST exemption', async () => {
     const api = stubCafe({
       handlers: {
-        [route(updateCustomerSettings, { id: harbour.id, cid: CAFE_ID })]: ({ body }) => json(200, body),
+        [route(updateCustomerSettings, { id: harbour.id, cid: CAFE_ID })]: ({ body }) =>
+          // As the server answers: what was saved, with what the form leaves out kept.
+          json(200, { is_overdue_reminders_enabled: true, ...(body as object) }),
       },
     });
     renderCustomers(`/customers/${CAFE_ID}`);
@@ -234,7 +236,33 @@ describe('CustomerDetailScreen', { timeout: 20_000 }, () => {
       payment_terms_days: 14,
       credit_limit_cents: 750_050,
       is_tax_exempt: true,
+      is_overdue_reminders_enabled: true,
     });
+  });
+
+  it('switches overdue reminders off for the customer', async () => {
+    const api = stubCafe({
+      handlers: {
+        [route(updateCustomerSettings, { id: harbour.id, cid: CAFE_ID })]: ({ body }) => json(200, body),
+      },
+    });
+    renderCustomers(`/customers/${CAFE_ID}`);
+
+    const payments = within(await screen.findByRole('region', { name: 'Payment settings' }));
+    const reminders = await payments.findByRole('switch', { name: /Overdue reminders/ });
+    expect(reminders).toBeChecked();
+    await userEvent.click(reminders);
+    await userEvent.click(payments.getByRole('button', { name: 'Save payment settings' }));
+
+    await waitFor(() =>
+      expect(
+        api.requestsTo(route(updateCustomerSettings, { id: harbour.id, cid: CAFE_ID }))[0]?.body,
+      ).toMatchObject({
+        is_overdue_reminders_enabled: false,
+      }),
+    );
+    const summary = payments.getByText('Overdue reminders', { selector: 'dt' });
+    await waitFor(() => expect(summary.nextElementSibling).toHaveTextContent('Off'));
   });
 
   it('invites a person to the customer', async () => {

@@ -6,6 +6,7 @@ import { formatDate } from '#lib/format.ts';
 import { BackLink, RecordLoadFailed, RecordLoading, RecordNotFound } from '#lib/ui/record-states.tsx';
 import { useCustomer } from '../api/get-customer.ts';
 import { ArchiveSection } from '../components/archive-section.tsx';
+import { CardPaymentActions } from '../components/card-payment-actions.tsx';
 import { CustomerBadges } from '../components/customer-badges.tsx';
 import { DetailsSection } from '../components/details-section.tsx';
 import { PaymentSettingsSection } from '../components/payment-settings-section.tsx';
@@ -46,9 +47,12 @@ export function CustomerDetailScreen() {
     <Stack gap="lg" maw={960}>
       <Stack gap={6}>
         <BackLink to={CUSTOMERS} />
-        <Group gap="sm" align="center">
-          <Title order={1}>{customer.title}</Title>
-          <CustomerBadges customer={customer} size="lg" />
+        <Group justify="space-between" align="center">
+          <Group gap="sm" align="center">
+            <Title order={1}>{customer.title}</Title>
+            <CustomerBadges customer={customer} size="lg" />
+          </Group>
+          <CardPaymentActions customer={customer} />
         </Group>
         <Text size="sm" c="dimmed">
           Customer since {formatDate(customer.created_at)} · {customer.user_count}{' '}

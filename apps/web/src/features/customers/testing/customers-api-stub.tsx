@@ -51,6 +51,7 @@ export function customerFixture(overrides: Partial<Customer> = {}): Customer {
       payment_terms_days: 14,
       credit_limit_cents: 500_000,
       is_tax_exempt: false,
+      is_overdue_reminders_enabled: true,
     },
     user_count: 2,
     pricing_tier: null,
@@ -77,6 +78,7 @@ export const houseAccount = customerFixture({
     payment_terms_days: 0,
     credit_limit_cents: null,
     is_tax_exempt: false,
+    is_overdue_reminders_enabled: true,
   },
   user_count: 1,
 });

@@ -22,6 +22,7 @@ export function catalogueQuery(
           cursor: pageParam,
           ...(filters.search ? { search: filters.search } : {}),
           ...(filters.categoryId ? { category_id: filters.categoryId } : {}),
+          ...(filters.brandId ? { brand_id: filters.brandId } : {}),
         },
         signal,
         organisationId,

@@ -3,7 +3,7 @@ import { scopedKey } from '#lib/query-keys.ts';
 /** Whose cart and catalogue a screen works on: the merchant, and the customer it orders for. */
 export type OrderingScope = { merchantId: string; customerOrganisationId: string };
 
-export type CatalogueFilters = { search: string | null; categoryId: string | null };
+export type CatalogueFilters = { search: string | null; categoryId: string | null; brandId: string | null };
 
 /** Keys start with the organisation acting, so switching organisation never shows another's cart. */
 export const orderingKeys = {
@@ -20,6 +20,13 @@ export const orderingKeys = {
       scope.merchantId,
       scope.customerOrganisationId,
       filters,
+    ] as const,
+  facets: (organisationId: string | null, scope: OrderingScope) =>
+    [
+      ...orderingKeys.all(organisationId),
+      'catalogue-facets',
+      scope.merchantId,
+      scope.customerOrganisationId,
     ] as const,
   cart: (organisationId: string | null, scope: OrderingScope) =>
     [...orderingKeys.all(organisationId), 'cart', scope.merchantId, scope.customerOrganisationId] as const,

@@ -3,6 +3,15 @@ import type { CatalogueProduct } from '@tradeport/contract';
 import { formatMoney } from '#lib/format.ts';
 import { priceIncGstCents } from '../model/prices.ts';
 
+/**
+ * Inc GST at the product's rate for this customer; else "GST-free" for a GST-free product, or "No
+ * GST" for a taxable one the customer pays none on (a tax-exempt customer, a 0 % tax rule).
+ */
+function gstNote(product: CatalogueProduct) {
+  if (product.gst_rate_basis_points > 0) return `${formatMoney(priceIncGstCents(product))} inc GST`;
+  return product.is_gst_applicable ? 'No GST' : 'GST-free';
+}
+
 /** The customer's price ex GST, with GST, and "Your price" when its tier sets it. */
 export function ProductPrice(props: { product: CatalogueProduct }) {
   const { product } = props;
@@ -22,7 +31,7 @@ export function ProductPrice(props: { product: CatalogueProduct }) {
         )}
       </Group>
       <Text size="sm" c="dimmed">
-        {product.is_gst_applicable ? `${formatMoney(priceIncGstCents(product))} inc GST` : 'GST-free'}
+        {gstNote(product)}
       </Text>
     </Stack>
   );

@@ -1,17 +1,12 @@
-import { type CartLineProblem, type CatalogueProduct, gstCents, resolveGstRate } from '@tradeport/contract';
+import { type CartLineProblem, type CatalogueProduct, gstCents } from '@tradeport/contract';
 
 /**
- * A catalogue product's price inc GST, by the contract's own rate and rounding. The catalogue
- * carries no tax rule or exemption, so this is the default GST rate; the cart, priced on the
- * server, shows what is actually charged.
+ * A catalogue product's price inc GST for the customer viewing: its own GST rate (the server's,
+ * with the merchant's tax rules and the customer's exemption) through the contract's rounding,
+ * the same a cart line is charged.
  */
-export function priceIncGstCents(product: Pick<CatalogueProduct, 'price_cents' | 'is_gst_applicable'>) {
-  const rate = resolveGstRate({
-    isGstApplicable: product.is_gst_applicable,
-    ruleRateBasisPoints: null,
-    isTaxExempt: false,
-  });
-  return product.price_cents + gstCents(product.price_cents, rate);
+export function priceIncGstCents(product: Pick<CatalogueProduct, 'price_cents' | 'gst_rate_basis_points'>) {
+  return product.price_cents + gstCents(product.price_cents, product.gst_rate_basis_points);
 }
 
 const LINE_PROBLEMS: Record<CartLineProblem, string> = {

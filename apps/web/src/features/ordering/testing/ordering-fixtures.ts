@@ -1,5 +1,6 @@
 import type {
   CartDeliveryOption,
+  CatalogueFacets,
   CatalogueProduct,
   CurrentUser,
   Customer,
@@ -51,6 +52,7 @@ export function catalogueProduct(overrides: Partial<CatalogueProduct> = {}): Cat
     base_price_cents: 400,
     is_tier_price: true,
     is_gst_applicable: false,
+    gst_rate_basis_points: 0,
     min_order_quantity: 8,
     pack_size: 6,
     ...overrides,
@@ -71,11 +73,27 @@ export const beans = catalogueProduct({
   base_price_cents: 3_005,
   is_tier_price: false,
   is_gst_applicable: true,
+  gst_rate_basis_points: 1_000,
   min_order_quantity: 1,
   pack_size: 1,
 });
 
 export const milk = catalogueProduct();
+
+export const ACME_DAIRY = { id: idOf(401), name: 'Acme Dairy' };
+export const BEAN_CO = { id: idOf(402), name: 'Bean Co' };
+export const DRINKS = { id: idOf(303), name: 'Drinks' };
+
+/** What Café Aroma can filter by: the categories and brands of the products above, and one more. */
+export const catalogueFacets: CatalogueFacets = {
+  categories: [
+    { id: COFFEE.id, name: COFFEE.name, parent_id: DRINKS.id },
+    { id: DAIRY.id, name: DAIRY.name, parent_id: null },
+    { id: DRINKS.id, name: DRINKS.name, parent_id: null },
+  ],
+  brands: [ACME_DAIRY, BEAN_CO],
+  is_truncated: false,
+};
 
 export const weekdayDelivery: CartDeliveryOption = {
   id: idOf(701),

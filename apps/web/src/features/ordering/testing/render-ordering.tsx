@@ -1,6 +1,8 @@
 import {
+  type CatalogueFacets,
   type CatalogueProduct,
   type CurrentUser,
+  getCatalogueFacets,
   getCurrentUser,
   listCatalogue,
   listMyMerchants,
@@ -13,19 +15,36 @@ import { organisationIdStore } from '#lib/organisation.ts';
 import { sessionStore } from '#lib/session.ts';
 import { CreateOrderScreen } from '../screens/create-order-screen.tsx';
 import type { fakeCartServer } from './fake-cart-server.ts';
-import { cafeAroma, customerUser, harbourAsMerchantOfCustomer } from './ordering-fixtures.ts';
+import {
+  cafeAroma,
+  catalogueFacets,
+  customerUser,
+  harbourAsMerchantOfCustomer,
+} from './ordering-fixtures.ts';
 
 const json = jsonResponse;
 
-/** The catalogue as the server pages it: searched by name, filtered by category, `pageSize` a page. */
-export function catalogueHandler(products: readonly CatalogueProduct[], pageSize = 50): FakeHandler {
+/**
+ * The catalogue as the server pages it: searched by name, filtered by category (a top-level one
+ * with its sub-categories, as `facets` nest them) and by brand (named in `facets`), `pageSize` a page.
+ */
+export function catalogueHandler(
+  products: readonly CatalogueProduct[],
+  pageSize = 50,
+  facets: CatalogueFacets = catalogueFacets,
+): FakeHandler {
+  const parentOf = (categoryId: string | undefined) =>
+    facets.categories.find((category) => category.id === categoryId)?.parent_id;
   return (request) => {
     const search = request.query.get('search')?.toLowerCase();
     const category = request.query.get('category_id');
+    const brandId = request.query.get('brand_id');
+    const brandName = facets.brands.find((brand) => brand.id === brandId)?.name;
     const matching = products.filter(
       (product) =>
         (!search || product.name.toLowerCase().includes(search)) &&
-        (!category || product.category?.id === category),
+        (!category || product.category?.id === category || parentOf(product.category?.id) === category) &&
+        (!brandId || product.brand_name === brandName),
     );
     const start = Number(request.query.get('cursor') ?? 0);
     const items = matching.slice(start, start + pageSize);
@@ -52,6 +71,7 @@ export function stubOrderingApi(options: {
       [route(getCurrentUser)]: () => json(200, user),
       [route(listMyMerchants)]: () => json(200, [harbourAsMerchantOfCustomer]),
       [route(listCatalogue, { id: harbour.id })]: catalogueHandler(options.products, options.pageSize),
+      [route(getCatalogueFacets, { id: harbour.id })]: () => json(200, catalogueFacets),
       ...options.routes,
     },
     { outside: options.cart.handlers },

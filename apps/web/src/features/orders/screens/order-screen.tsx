@@ -18,6 +18,7 @@ import { OrderHistory } from '../components/order-history.tsx';
 import { OrderLines } from '../components/order-lines.tsx';
 import { OrderStatusActions } from '../components/order-status-actions.tsx';
 import { OrderTotals } from '../components/order-totals.tsx';
+import { OrderPayActions } from '../components/order-pay-actions.tsx';
 
 const ORDERS = { path: routePath('/orders'), label: 'All Orders' };
 const isOrderId = (value: string) => RecordId('order').safeParse(value).success;
@@ -75,6 +76,7 @@ function MerchantOrder(props: { order: Order }) {
               Edit details
             </Button>
           )}
+          <OrderPayActions order={order} view="merchant" />
           <DownloadButtons order={order} withPackingSlip />
         </Group>
       </Group>
@@ -120,6 +122,7 @@ function CustomerOrder(props: { order: Order }) {
         order={order}
         actions={
           <Group gap="xs">
+            <OrderPayActions order={order} view="customer" />
             <DownloadButtons order={order} withPackingSlip={false} />
             <OrderAgainButton orderId={order.id} />
           </Group>

@@ -1,4 +1,4 @@
-import { Button, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { Link } from 'react-router';
 import { useCurrentAccount } from '#lib/current-account.ts';
 import { routePath } from '#lib/routes.ts';
@@ -7,6 +7,7 @@ import { PagedListContent } from '#lib/ui/paged-list-content.tsx';
 import { useOrders } from '../api/list-orders.ts';
 import { BulkOrderActions } from '../components/bulk-order-actions.tsx';
 import { NoOrders } from '../components/no-orders.tsx';
+import { PayOutstandingButton } from '../components/order-pay-actions.tsx';
 import { OrderFilterBar } from '../components/order-filter-bar.tsx';
 import { OrdersTable, OrdersTableSkeleton } from '../components/orders-table.tsx';
 import { useOrderFilters } from './use-order-filters.ts';
@@ -40,9 +41,12 @@ export function OrdersScreen() {
             : 'Your orders, newest first, with their status and invoices.'
         }
         actions={
-          <Button component={Link} to={routePath('/orders/create')}>
-            Create New Order
-          </Button>
+          <Group gap="xs">
+            <PayOutstandingButton />
+            <Button component={Link} to={routePath('/orders/create')}>
+              Create New Order
+            </Button>
+          </Group>
         }
       />
       <OrderFilterBar state={filterState} isMerchant={isMerchant} isSearching={isUpdating} />

@@ -55,6 +55,9 @@ export function summaryFixture(overrides: Partial<OrderSummary> = {}): OrderSumm
     is_placed_by_merchant: false,
     line_count: 2,
     total_cents: 12_345,
+    payment_status: 'UNPAID',
+    paid_cents: 0,
+    outstanding_cents: 12_345,
     ...overrides,
   };
 }

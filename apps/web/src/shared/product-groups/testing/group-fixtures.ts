@@ -53,6 +53,7 @@ export function customerFixture(overrides: Partial<Customer> & { id: string; tit
       payment_terms_days: 14,
       credit_limit_cents: null,
       is_tax_exempt: false,
+      is_overdue_reminders_enabled: true,
     },
     user_count: 1,
     pricing_tier: null,

@@ -1,0 +1,382 @@
+import { COUNTED_PAYMENT_STATES, PENDING_PAYMENT_STATES, type AllocatableOrder } from '@tradeport/contract';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import {
+  credits,
+  customerAccounts,
+  orders,
+  organisations,
+  paymentAllocations,
+  paymentCounters,
+  paymentRefunds,
+  payments,
+} from '../../platform/db/schema/index.ts';
+
+// The ledger's reads and writes, each in the caller's transaction (payment-ledger.ts). Nothing
+// else writes payments, allocations, refunds or credits' remaining amounts, and nothing else
+// writes orders.paid_cents.
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type CreditRow = typeof credits.$inferSelect;
+
+/**
+ * Recomputes what each order is paid: Σ (amount − refunded) of its allocations whose payment
+ * counts (SUCCESSFUL or REFUNDED). Called in the same transaction as any change to allocations or
+ * payment states, for the orders that change touched. The order's version is left alone: being
+ * paid is not an edit, and must not make a merchant's open edit stale.
+ */
+export async function refreshOrdersPaid(tx: Db, orderIds: readonly string[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  const ids = [...new Set(orderIds)];
+  await tx
+    .update(orders)
+    .set({
+      paidCents: sql`coalesce((
+        select sum(${paymentAllocations.amountCents} - ${paymentAllocations.refundedCents})
+        from ${paymentAllocations}
+        inner join ${payments} on ${payments.id} = ${paymentAllocations.paymentId}
+          and ${payments.merchantId} = ${paymentAllocations.merchantId}
+        where ${paymentAllocations.orderId} = ${orders.id}
+          and ${inArray(payments.state, [...COUNTED_PAYMENT_STATES])}
+      ), 0)`,
+    })
+    .where(inArray(orders.id, ids));
+}
+
+/** Whether the merchant has payments switched on, and its time zone (its calendar day). */
+export async function findMerchantPaymentSettings(tx: Db, merchantId: string) {
+  const [row] = await tx
+    .select({ isPaymentsEnabled: organisations.paymentsEnabled, timeZone: organisations.timeZone })
+    .from(organisations)
+    .where(and(eq(organisations.id, merchantId), eq(organisations.kind, 'MERCHANT')));
+  return row;
+}
+
+/** The merchant's account for a customer organisation, if it has one. */
+export async function findCustomerAccountId(
+  tx: Db,
+  options: { merchantId: string; customerOrganisationId: string },
+): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ id: customerAccounts.id })
+    .from(customerAccounts)
+    .where(
+      and(
+        eq(customerAccounts.merchantId, options.merchantId),
+        eq(customerAccounts.customerOrganisationId, options.customerOrganisationId),
+      ),
+    );
+  return row?.id;
+}
+
+/** The payment an Idempotency-Key already recorded for this merchant, if any. */
+export async function findPaymentIdByKey(db: Db, options: { merchantId: string; key: string }) {
+  const [row] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.merchantId, options.merchantId), eq(payments.idempotencyKey, options.key)));
+  return row?.id;
+}
+
+/**
+ * The customer's orders a payment names, locked (in id order, so two payments never wait on each
+ * other crosswise) until the transaction ends: what they may still be allocated is then true
+ * until the payment is written. Orders of anyone else are simply not there.
+ */
+export async function lockAllocatableOrders(
+  tx: Db,
+  options: { merchantId: string; customerAccountId: string; orderIds: readonly string[] },
+): Promise<Map<string, AllocatableOrder>> {
+  if (options.orderIds.length === 0) return new Map();
+  const rows = await tx
+    .select({
+      id: orders.id,
+      number: orders.number,
+      status: orders.status,
+      totalCents: orders.totalCents,
+      paidCents: orders.paidCents,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.merchantId, options.merchantId),
+        eq(orders.customerAccountId, options.customerAccountId),
+        inArray(orders.id, [...new Set(options.orderIds)]),
+      ),
+    )
+    .orderBy(asc(orders.id))
+    .for('update');
+  const pending = await pendingCents(
+    tx,
+    rows.map((row) => row.id),
+  );
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        number: row.number,
+        isCancelled: row.status === 'CANCELLED',
+        allocatableCents: Math.max(row.totalCents - row.paidCents - (pending.get(row.id) ?? 0), 0),
+      },
+    ]),
+  );
+}
+
+/** What payments not settled yet (UPCOMING, PROCESSING) hold of each order. */
+async function pendingCents(tx: Db, orderIds: string[]): Promise<Map<string, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await tx
+    .select({
+      orderId: paymentAllocations.orderId,
+      cents: sql<string>`sum(${paymentAllocations.amountCents})`,
+    })
+    .from(paymentAllocations)
+    .innerJoin(
+      payments,
+      and(
+        eq(payments.id, paymentAllocations.paymentId),
+        eq(payments.merchantId, paymentAllocations.merchantId),
+      ),
+    )
+    .where(
+      and(
+        inArray(paymentAllocations.orderId, orderIds),
+        inArray(payments.state, [...PENDING_PAYMENT_STATES]),
+      ),
+    )
+    .groupBy(paymentAllocations.orderId);
+  return new Map(rows.map((row) => [row.orderId, Number(row.cents)]));
+}
+
+/**
+ * The merchant's next payment or credit number. The counter's row lock queues concurrent
+ * recorders of the merchant until they commit, so it is taken as late as possible.
+ */
+export async function takeNumber(tx: Db, options: { merchantId: string; kind: 'payment' | 'credit' }) {
+  const column =
+    options.kind === 'payment' ? paymentCounters.lastPaymentNumber : paymentCounters.lastCreditNumber;
+  const [row] = await tx
+    .insert(paymentCounters)
+    .values({
+      merchantId: options.merchantId,
+      lastPaymentNumber: options.kind === 'payment' ? 1 : 0,
+      lastCreditNumber: options.kind === 'credit' ? 1 : 0,
+    })
+    .onConflictDoUpdate({
+      target: paymentCounters.merchantId,
+      set: { [options.kind === 'payment' ? 'lastPaymentNumber' : 'lastCreditNumber']: sql`${column} + 1` },
+    })
+    .returning({ number: column });
+  return row!.number;
+}
+
+/** Inserts the payment unless its key was used meanwhile (then undefined: answer with that one). */
+export async function insertPayment(
+  tx: Db,
+  values: typeof payments.$inferInsert,
+): Promise<string | undefined> {
+  const [row] = await tx
+    .insert(payments)
+    .values(values)
+    .onConflictDoNothing({
+      target: [payments.merchantId, payments.idempotencyKey],
+      where: sql`${payments.idempotencyKey} is not null`,
+    })
+    .returning({ id: payments.id });
+  return row?.id;
+}
+
+export async function insertAllocations(tx: Db, rows: (typeof paymentAllocations.$inferInsert)[]) {
+  if (rows.length > 0) await tx.insert(paymentAllocations).values(rows);
+}
+
+/** A payment of the merchant, locked for the rest of the transaction. */
+export async function lockPayment(tx: Db, options: { merchantId?: string; paymentId: string }) {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.id, options.paymentId),
+        options.merchantId ? eq(payments.merchantId, options.merchantId) : undefined,
+      ),
+    )
+    .for('update');
+  return row;
+}
+
+export async function updatePayment(
+  tx: Db,
+  options: { paymentId: string; set: Partial<typeof payments.$inferInsert> },
+) {
+  await tx
+    .update(payments)
+    .set({ ...options.set, version: sql`${payments.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(payments.id, options.paymentId));
+}
+
+/** A payment's allocations, the newest orders first (the order a refund takes them back in). */
+export async function listLedgerAllocations(tx: Db, payment: { id: string; merchantId: string }) {
+  return tx
+    .select({
+      id: paymentAllocations.id,
+      orderId: paymentAllocations.orderId,
+      amountCents: paymentAllocations.amountCents,
+      refundedCents: paymentAllocations.refundedCents,
+    })
+    .from(paymentAllocations)
+    .innerJoin(
+      orders,
+      and(eq(orders.id, paymentAllocations.orderId), eq(orders.merchantId, paymentAllocations.merchantId)),
+    )
+    .where(
+      and(
+        eq(paymentAllocations.paymentId, payment.id),
+        eq(paymentAllocations.merchantId, payment.merchantId),
+      ),
+    )
+    .orderBy(desc(orders.placedAt), desc(orders.id));
+}
+
+export async function setAllocationRefunded(tx: Db, rows: readonly { id: string; refundedCents: number }[]) {
+  for (const row of rows) {
+    await tx
+      .update(paymentAllocations)
+      .set({ refundedCents: row.refundedCents })
+      .where(eq(paymentAllocations.id, row.id));
+  }
+}
+
+/** Inserts a refund unless its key was used for this payment already (then undefined). */
+export async function insertRefund(tx: Db, values: typeof paymentRefunds.$inferInsert) {
+  const [row] = await tx
+    .insert(paymentRefunds)
+    .values(values)
+    .onConflictDoNothing({
+      target: [paymentRefunds.paymentId, paymentRefunds.idempotencyKey],
+      where: sql`${paymentRefunds.idempotencyKey} is not null`,
+    })
+    .returning({ id: paymentRefunds.id });
+  return row?.id;
+}
+
+export async function hasRefundWithKey(db: Db, options: { paymentId: string; key: string }) {
+  const [row] = await db
+    .select({ id: paymentRefunds.id })
+    .from(paymentRefunds)
+    .where(
+      and(eq(paymentRefunds.paymentId, options.paymentId), eq(paymentRefunds.idempotencyKey, options.key)),
+    );
+  return row !== undefined;
+}
+
+// ——— Credits ———
+
+/** Inserts a credit unless its key was used meanwhile (then undefined). */
+export async function insertCredit(tx: Db, values: typeof credits.$inferInsert): Promise<string | undefined> {
+  const [row] = await tx
+    .insert(credits)
+    .values(values)
+    .onConflictDoNothing({
+      target: [credits.merchantId, credits.idempotencyKey],
+      where: sql`${credits.idempotencyKey} is not null`,
+    })
+    .returning({ id: credits.id });
+  return row?.id;
+}
+
+export async function findCreditIdByKey(db: Db, options: { merchantId: string; key: string }) {
+  const [row] = await db
+    .select({ id: credits.id })
+    .from(credits)
+    .where(and(eq(credits.merchantId, options.merchantId), eq(credits.idempotencyKey, options.key)));
+  return row?.id;
+}
+
+/** A credit of the merchant; with `isLocked`, locked for the rest of the transaction. */
+export async function findCredit(
+  tx: Db,
+  options: { merchantId: string; creditId: string; isLocked?: boolean },
+) {
+  const query = tx
+    .select()
+    .from(credits)
+    .where(and(eq(credits.id, options.creditId), eq(credits.merchantId, options.merchantId)));
+  const [row] = options.isLocked ? await query.for('update') : await query;
+  return row;
+}
+
+/**
+ * Takes `cents` from what remains of a credit in one guarded statement: true when it had that
+ * much and was not voided. Concurrent applications each see the other's decrement (the row lock
+ * orders them), so together they never take more than the credit holds.
+ */
+export async function takeFromCredit(
+  tx: Db,
+  options: { merchantId: string; creditId: string; cents: number },
+) {
+  const rows = await tx
+    .update(credits)
+    .set({
+      remainingCents: sql`${credits.remainingCents} - ${options.cents}`,
+      version: sql`${credits.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(credits.id, options.creditId),
+        eq(credits.merchantId, options.merchantId),
+        isNull(credits.voidedAt),
+        sql`${credits.remainingCents} >= ${options.cents}`,
+      ),
+    )
+    .returning({ id: credits.id });
+  return rows.length === 1;
+}
+
+/** Gives back to a credit what a voided application took (never above its amount: a CHECK). */
+export async function returnToCredit(
+  tx: Db,
+  options: { merchantId: string; creditId: string; cents: number },
+) {
+  await tx
+    .update(credits)
+    .set({
+      remainingCents: sql`${credits.remainingCents} + ${options.cents}`,
+      version: sql`${credits.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(credits.id, options.creditId), eq(credits.merchantId, options.merchantId)));
+}
+
+/** A voided credit keeps its amount for the record and has nothing left to apply. */
+export async function markCreditVoided(tx: Db, options: { creditId: string; at: Date }) {
+  await tx
+    .update(credits)
+    .set({
+      voidedAt: options.at,
+      remainingCents: 0,
+      version: sql`${credits.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(credits.id, options.creditId));
+}
+
+/**
+ * The credit a payment's overpayment became, locked. Looked up within the payment's customer, whose
+ * credits credits_customer_created_idx lists (a merchant's are many).
+ */
+export async function lockOverpaymentCredit(tx: Db, payment: Pick<PaymentRow, 'id' | 'customerAccountId'>) {
+  const [row] = await tx
+    .select()
+    .from(credits)
+    .where(
+      and(
+        eq(credits.customerAccountId, payment.customerAccountId),
+        eq(credits.paymentId, payment.id),
+        eq(credits.source, 'OVERPAYMENT'),
+      ),
+    )
+    .for('update');
+  return row;
+}

@@ -1,0 +1,290 @@
+import {
+  type AllocationRequest,
+  allocatedCents,
+  canMovePayment,
+  checkAllocations,
+  PAYMENT_STATE_LABELS,
+  type PaymentMethod,
+  type PaymentState,
+} from '@tradeport/contract';
+import type { Db } from '../../platform/db/client.ts';
+import { AppError, conflict, notFound } from '../../platform/errors.ts';
+import type { Jobs } from '../../platform/jobs/jobs.ts';
+import {
+  findMerchantPaymentSettings,
+  findPaymentIdByKey,
+  insertAllocations,
+  insertCredit,
+  insertPayment,
+  listLedgerAllocations,
+  lockAllocatableOrders,
+  lockPayment,
+  type PaymentRow,
+  refreshOrdersPaid,
+  takeFromCredit,
+  takeNumber,
+  updatePayment,
+} from './payment-ledger.queries.ts';
+import { PAYMENT_FAILED_JOB, PAYMENT_RECEIPT_JOB } from './payment-notices.job.ts';
+
+// The payments ledger: the only code that records payments, moves their states and keeps
+// orders.paid_cents. Every function runs in the caller's transaction, so a payment, its
+// allocations, the credit it leaves or spends, the orders it pays and the mails it sends commit
+// or roll back together. Other modules (card payments, payment links) call these.
+
+export type LedgerJobs = Pick<Jobs, 'sendInTransaction'>;
+
+/**
+ * A payment's Idempotency-Key was recorded by a concurrent request while this one was writing: the
+ * caller rolls back (numbers and credit taken included) and answers with that payment
+ * (findPaymentIdByKey), as recordPayment below does.
+ */
+export class PaymentKeyTakenMeanwhile extends Error {
+  constructor() {
+    super('The Idempotency-Key was used by a concurrent request');
+  }
+}
+
+export type RecordPaymentInput = {
+  jobs: LedgerJobs;
+  merchantId: string;
+  customerAccountId: string;
+  method: PaymentMethod;
+  /** What it starts as: SUCCESSFUL (received), or PROCESSING / UPCOMING (on its way). */
+  state: Extract<PaymentState, 'SUCCESSFUL' | 'PROCESSING' | 'UPCOMING'>;
+  amountCents: number;
+  /** A card surcharge on top of the amount, never allocated. */
+  surchargeCents?: number;
+  /** The day it was received, in the merchant's calendar. */
+  paidOn: string;
+  reference?: string | null;
+  notes?: string | null;
+  /** The request's Idempotency-Key: the same key answers this payment. */
+  idempotencyKey: string | null;
+  recordedByUserId: string | null;
+  allocations: readonly AllocationRequest[];
+  /** ACCOUNT_CREDIT: the credit it is applied from (its amount must be what it allocates). */
+  creditId?: string;
+  stripePaymentIntentId?: string | null;
+  card?: { country: string | null; brand: string | null; last4: string | null };
+  paymentLinkId?: string | null;
+  /** Where the allocations sit in the request, for field errors: `allocations` by default. */
+  allocationsPath?: string;
+};
+
+/** Payments writes need the merchant to have payments switched on; answers its time zone. */
+export async function assertPaymentsEnabled(db: Db, merchantId: string): Promise<{ timeZone: string }> {
+  const settings = await findMerchantPaymentSettings(db, merchantId);
+  if (settings?.isPaymentsEnabled) return { timeZone: settings.timeZone };
+  throw new AppError(
+    'PAYMENTS_NOT_ENABLED',
+    'Payments are switched off for this organisation. Switch payments on in its settings to record payments and credits.',
+  );
+}
+
+/** The refusal of allocations that do not add up: 422 with a field error per problem (`body.…`). */
+const allocationsRefused = (issues: { path: string; message: string }[]) =>
+  new AppError(
+    'VALIDATION_FAILED',
+    `The allocations do not add up: ${issues[0]!.message}.`,
+    issues.map((issue) => ({ ...issue, path: `body.${issue.path}` })),
+  );
+
+/**
+ * Records a payment: its allocations checked against the customer's orders (locked until the
+ * transaction ends), credit spent for ACCOUNT_CREDIT (guarded), its number, and, when it is
+ * received already, what it leaves over as credit, its receipt and the orders' paid amounts.
+ * Throws PaymentKeyTakenMeanwhile when a concurrent request recorded its key first.
+ */
+export async function recordPaymentInTransaction(
+  tx: Db,
+  input: RecordPaymentInput,
+): Promise<{ paymentId: string; isReplay: boolean }> {
+  const key = input.idempotencyKey;
+  const replayed = key ? await findPaymentIdByKey(tx, { merchantId: input.merchantId, key }) : undefined;
+  if (replayed) return { paymentId: replayed, isReplay: true };
+  const orders = await lockAllocatableOrders(tx, {
+    merchantId: input.merchantId,
+    customerAccountId: input.customerAccountId,
+    orderIds: input.allocations.map((allocation) => allocation.orderId),
+  });
+  // Again once the orders are locked: a request with this key holding them may just have committed.
+  const committed = key ? await findPaymentIdByKey(tx, { merchantId: input.merchantId, key }) : undefined;
+  if (committed) return { paymentId: committed, isReplay: true };
+  const issues = checkAllocations({
+    amountCents: input.amountCents,
+    allocations: input.allocations,
+    orders,
+    path: input.allocationsPath,
+  });
+  if (issues.length > 0) throw allocationsRefused(issues);
+  if (input.method === 'ACCOUNT_CREDIT') {
+    if (!input.creditId || allocatedCents(input.allocations) !== input.amountCents) {
+      throw new Error('An applied credit pays exactly what it allocates, from a credit');
+    }
+    const isTaken = await takeFromCredit(tx, {
+      merchantId: input.merchantId,
+      creditId: input.creditId,
+      cents: input.amountCents,
+    });
+    if (!isTaken) throw conflict('Not enough of this credit remains to apply that much.');
+  }
+  const number = await takeNumber(tx, { merchantId: input.merchantId, kind: 'payment' });
+  const paymentId = await insertPayment(tx, {
+    merchantId: input.merchantId,
+    customerAccountId: input.customerAccountId,
+    number,
+    method: input.method,
+    state: input.state,
+    amountCents: input.amountCents,
+    surchargeCents: input.surchargeCents ?? 0,
+    paidOn: input.paidOn,
+    reference: input.reference ?? null,
+    notes: input.notes ?? null,
+    idempotencyKey: key,
+    recordedByUserId: input.recordedByUserId,
+    creditId: input.creditId ?? null,
+    stripePaymentIntentId: input.stripePaymentIntentId ?? null,
+    cardCountry: input.card?.country ?? null,
+    cardBrand: input.card?.brand ?? null,
+    cardLast4: input.card?.last4 ?? null,
+    paymentLinkId: input.paymentLinkId ?? null,
+  });
+  if (!paymentId) throw new PaymentKeyTakenMeanwhile();
+  await insertAllocations(
+    tx,
+    input.allocations.map((allocation) => ({
+      merchantId: input.merchantId,
+      paymentId,
+      orderId: allocation.orderId,
+      amountCents: allocation.amountCents,
+    })),
+  );
+  if (input.state === 'SUCCESSFUL') {
+    await whenSucceeded(tx, {
+      jobs: input.jobs,
+      payment: { id: paymentId, number, ...input },
+      allocated: allocatedCents(input.allocations),
+    });
+    await refreshOrdersPaid(
+      tx,
+      input.allocations.map((allocation) => allocation.orderId),
+    );
+  }
+  return { paymentId, isReplay: false };
+}
+
+/**
+ * Runs `recordPaymentInTransaction` in its own transaction, answering a concurrent request's
+ * payment when that one recorded the key first (everything this attempt wrote rolled back).
+ */
+export async function recordPayment(db: Db, input: RecordPaymentInput) {
+  const key = input.idempotencyKey;
+  try {
+    return await db.transaction((tx) => recordPaymentInTransaction(tx, input));
+  } catch (error) {
+    if (!(error instanceof PaymentKeyTakenMeanwhile) || !key) throw error;
+    const winner = await findPaymentIdByKey(db, { merchantId: input.merchantId, key });
+    if (!winner) throw error;
+    return { paymentId: winner, isReplay: true };
+  }
+}
+
+type SucceededPayment = Pick<
+  PaymentRow,
+  'id' | 'number' | 'merchantId' | 'customerAccountId' | 'method' | 'amountCents'
+>;
+
+/**
+ * A payment has been received: what its allocations leave over becomes an OVERPAYMENT credit of
+ * the customer (an applied credit leaves nothing), and the customer's people get a receipt.
+ */
+async function whenSucceeded(
+  tx: Db,
+  options: { jobs: LedgerJobs; payment: SucceededPayment; allocated: number },
+) {
+  const { payment } = options;
+  const left = payment.amountCents - options.allocated;
+  if (left > 0 && payment.method !== 'ACCOUNT_CREDIT') {
+    await insertCredit(tx, {
+      merchantId: payment.merchantId,
+      customerAccountId: payment.customerAccountId,
+      number: await takeNumber(tx, { merchantId: payment.merchantId, kind: 'credit' }),
+      source: 'OVERPAYMENT',
+      reason: `Overpayment of payment #${payment.number}`,
+      amountCents: left,
+      remainingCents: left,
+      paymentId: payment.id,
+    });
+  }
+  await options.jobs.sendInTransaction(tx, { name: PAYMENT_RECEIPT_JOB, data: { payment_id: payment.id } });
+}
+
+const refusedMove = (from: PaymentState, to: PaymentState) =>
+  new AppError(
+    'STATUS_TRANSITION_NOT_ALLOWED',
+    `A ${PAYMENT_STATE_LABELS[from].toLowerCase()} payment cannot become ${PAYMENT_STATE_LABELS[to].toLowerCase()}.`,
+  );
+
+/**
+ * Moves a locked payment to PROCESSING, SUCCESSFUL or FAILED, as the state machine allows:
+ * succeeding pays its orders (and leaves its credit, and mails a receipt); failing releases what
+ * it held of them and mails the customer a notice.
+ */
+export async function movePaymentState(
+  tx: Db,
+  options: {
+    jobs: LedgerJobs;
+    payment: PaymentRow;
+    to: Extract<PaymentState, 'PROCESSING' | 'SUCCESSFUL' | 'FAILED'>;
+    failureMessage?: string | null;
+  },
+): Promise<void> {
+  const { payment, to } = options;
+  if (!canMovePayment(payment.state, to)) throw refusedMove(payment.state, to);
+  await updatePayment(tx, {
+    paymentId: payment.id,
+    set: { state: to, failureMessage: to === 'FAILED' ? (options.failureMessage ?? null) : null },
+  });
+  const allocations = await listLedgerAllocations(tx, payment);
+  if (to === 'SUCCESSFUL') {
+    await whenSucceeded(tx, {
+      jobs: options.jobs,
+      payment,
+      allocated: allocatedCents(allocations),
+    });
+  }
+  if (to === 'FAILED') {
+    await options.jobs.sendInTransaction(tx, { name: PAYMENT_FAILED_JOB, data: { payment_id: payment.id } });
+  }
+  await refreshOrdersPaid(
+    tx,
+    allocations.map((allocation) => allocation.orderId),
+  );
+}
+
+/**
+ * Stripe's word on a card payment (a webhook, or the confirmation's answer): it succeeded or
+ * failed. Idempotent: a payment already in that state is left as it is (`changed: false`); a move
+ * the state machine refuses (a refunded payment "succeeding") is 409 STATUS_TRANSITION_NOT_ALLOWED.
+ */
+export async function settleCardPayment(
+  tx: Db,
+  options: {
+    jobs: LedgerJobs;
+    paymentId: string;
+    state: 'SUCCESSFUL' | 'FAILED';
+    failureMessage?: string | null;
+  },
+): Promise<{ changed: boolean }> {
+  const payment = await lockPayment(tx, { paymentId: options.paymentId });
+  if (!payment) throw notFound('Payment');
+  if (payment.state === options.state) return { changed: false };
+  await movePaymentState(tx, {
+    jobs: options.jobs,
+    payment,
+    to: options.state,
+    failureMessage: options.failureMessage,
+  });
+  return { changed: true };
+}
