@@ -25,7 +25,7 @@ import { literalLimit } from '../../platform/db/statement-caching-client.ts';
 import { shortWalks } from './short-walks.ts';
 import { inCategory, ofBrand } from './catalogue-filters.queries.ts';
 import { preparedOnce } from '../../platform/db/prepared-once.ts';
-import { productGstRates } from '../taxes/tax-rates.queries.ts';
+import { gstRateOfRow, taxRuleRateOf } from '../taxes/tax-rates.queries.ts';
 
 // The catalogue as one customer account sees it. Both reads pick their rows with
 // selectVisiblePage, which applies the visibility rule in SQL, and read them with
@@ -136,8 +136,8 @@ const literalOffsetZero = sql.raw('0') as unknown as number;
 type PageOfIds = ReturnType<typeof selectVisiblePage> | ReturnType<typeof selectPostingsMatches>;
 
 /**
- * A page of products with what a customer sees of them, the account's tier price, and whether
- * the account is tax-exempt (for its GST rates, gstRatesOf).
+ * A page of products with what a customer sees of them, the account's tier price, and what its
+ * GST rate is decided from (the product's tax rule rate and whether the account is tax-exempt).
  */
 function selectCatalogue(db: Db, options: { viewer: ViewerIds; page: PageOfIds }) {
   const { merchantId, customerAccountId } = options.viewer;
@@ -164,6 +164,7 @@ function selectCatalogue(db: Db, options: { viewer: ViewerIds; page: PageOfIds }
       category: { id: categories.id, name: categories.name },
       unitOfMeasure: { name: unitsOfMeasure.name, abbreviation: unitsOfMeasure.abbreviation },
       tierPriceCents: tierPrices.priceCents,
+      ruleRate: taxRuleRateOf(),
       isTaxExempt: sql<boolean>`${ofAccount(customerAccounts.isTaxExempt)}`,
       sortKey: page.sortKey,
     })
@@ -178,19 +179,7 @@ function selectCatalogue(db: Db, options: { viewer: ViewerIds; page: PageOfIds }
 
 type CatalogueRow = Awaited<ReturnType<typeof selectCatalogue>>[number];
 
-/**
- * The rows' GST rates for the account, by product id: productGstRates (the tax rules, then
- * resolveGstRate), one query for the lot. Every row carries the account's exemption.
- */
-function gstRatesOf(db: Db, options: { merchantId: string; rows: readonly CatalogueRow[] }) {
-  return productGstRates(db, {
-    merchantId: options.merchantId,
-    productIds: options.rows.map((row) => row.id),
-    isTaxExempt: options.rows[0]?.isTaxExempt ?? false,
-  });
-}
-
-function toCatalogueProduct(row: CatalogueRow, gstRates: ReadonlyMap<string, number>): CatalogueProduct {
+function toCatalogueProduct(row: CatalogueRow): CatalogueProduct {
   const basePriceCents = Number(row.basePriceCents);
   const tierPriceCents = row.tierPriceCents === null ? null : Number(row.tierPriceCents);
   return {
@@ -206,7 +195,7 @@ function toCatalogueProduct(row: CatalogueRow, gstRates: ReadonlyMap<string, num
     base_price_cents: basePriceCents,
     is_tier_price: tierPriceCents !== null,
     is_gst_applicable: row.isGstApplicable,
-    gst_rate_basis_points: gstRates.get(row.id)!,
+    gst_rate_basis_points: gstRateOfRow(row, row.isTaxExempt),
     min_order_quantity: row.minOrderQuantity,
     pack_size: row.packSize,
   };
@@ -296,7 +285,7 @@ async function browse(db: Db, options: { viewer: CatalogueViewer; limit: number;
  * which a common word fills; else the matches from the merchant's trigram index, sorted
  * (selectVisibleMatches). All answer the same rows. A first page whose bounded walk came back
  * short goes straight to the trigram index for a while (shortWalks). A category or brand is one
- * more condition on each of those ways. The page's GST rates follow in one query (gstRatesOf).
+ * more condition on each of those ways.
  */
 export async function listCataloguePage(
   db: Db,
@@ -317,18 +306,13 @@ export async function listCataloguePage(
   const brand = options.brandId ? ofBrand(options.brandId) : undefined;
   const conditions = [category, brand, afterCursor({ cursor: options.cursor, sortKey, id: products.id })];
   const limit = options.limit + 1;
-  const pageOf = async (rows: CatalogueRow[]) => {
-    const gstRates = await gstRatesOf(db, {
-      merchantId: viewer.merchantId,
-      rows: rows.slice(0, options.limit),
-    });
-    return toPage({
+  const pageOf = (rows: CatalogueRow[]) =>
+    toPage({
       rows,
       limit: options.limit,
       keyOf: (row) => ({ name: row.sortKey, id: row.id }),
-      toItem: (row) => toCatalogueProduct(row, gstRates),
+      toItem: toCatalogueProduct,
     });
-  };
   if (!match && !options.categoryId && !options.brandId)
     return pageOf(await browse(db, { viewer, limit, cursor: options.cursor }));
   if (!match || !hasTrigramWord(options.search)) {
@@ -412,6 +396,5 @@ export async function findVisibleProductsForCustomer(
     conditions: [inArray(products.id, [...productIds])],
   });
   const rows = await selectCatalogue(db, { viewer, page });
-  const gstRates = await gstRatesOf(db, { merchantId: viewer.merchantId, rows });
-  return new Map(rows.map((row) => [row.id, toCatalogueProduct(row, gstRates)]));
+  return new Map(rows.map((row) => [row.id, toCatalogueProduct(row)]));
 }

@@ -1,6 +1,5 @@
 import { resolveGstRate } from '@tradeport/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.ts';
 import {
   categories,
@@ -10,16 +9,52 @@ import {
   taxRuleProducts,
 } from '../../platform/db/schema/index.ts';
 
-const productRule = alias(taxRules, 'product_rule');
-const categoryLink = alias(taxRuleCategories, 'category_link');
-const categoryRule = alias(taxRules, 'category_rule');
-const parentLink = alias(taxRuleCategories, 'parent_link');
-const parentRule = alias(taxRules, 'parent_rule');
+/**
+ * The rate (basis points) of the tax rule a product row falls under, or null without one: the
+ * product's own rule, else its category's, else its parent category's (categories nest one
+ * level). Each is unique (one rule per product, one per category), so each is a scalar subquery
+ * the planner runs by index for the rows it is asked about, and the expression can sit in any
+ * select over `products` (the catalogue's page reads it with the rest of its row); the tables a
+ * subquery names shadow any of the same name outside it. A 0 % rule is a rule: coalesce only
+ * skips a missing one.
+ */
+export function taxRuleRateOf(product: typeof products = products) {
+  const ofProduct = sql`(
+    select ${taxRules.rateBasisPoints} from ${taxRuleProducts}
+    join ${taxRules} on ${taxRules.id} = ${taxRuleProducts.taxRuleId}
+    where ${taxRuleProducts.merchantId} = ${product.merchantId} and ${taxRuleProducts.productId} = ${product.id}
+  )`;
+  const ofCategory = sql`(
+    select ${taxRules.rateBasisPoints} from ${taxRuleCategories}
+    join ${taxRules} on ${taxRules.id} = ${taxRuleCategories.taxRuleId}
+    where ${taxRuleCategories.merchantId} = ${product.merchantId}
+      and ${taxRuleCategories.categoryId} = ${product.categoryId}
+  )`;
+  const ofParent = sql`(
+    select ${taxRules.rateBasisPoints} from ${categories}
+    join ${taxRuleCategories} on ${taxRuleCategories.merchantId} = ${categories.merchantId}
+      and ${taxRuleCategories.categoryId} = ${categories.parentId}
+    join ${taxRules} on ${taxRules.id} = ${taxRuleCategories.taxRuleId}
+    where ${categories.merchantId} = ${product.merchantId} and ${categories.id} = ${product.categoryId}
+  )`;
+  return sql<number | null>`coalesce(${ofProduct}, ${ofCategory}, ${ofParent})`;
+}
+
+/** A row's GST rate from its taxRuleRateOf and GST-free flag, for a customer (resolveGstRate). */
+export function gstRateOfRow(
+  row: { isGstApplicable: boolean; ruleRate: number | string | null },
+  isTaxExempt: boolean,
+) {
+  return resolveGstRate({
+    isGstApplicable: row.isGstApplicable,
+    ruleRateBasisPoints: row.ruleRate === null ? null : Number(row.ruleRate),
+    isTaxExempt,
+  });
+}
 
 /**
  * The GST rate (basis points) of each of a merchant's products for one customer, in one query
- * however many products: the product's own tax rule, else its category's, else its parent
- * category's (categories nest one level), and then resolveGstRate decides — the rule's rate, or
+ * however many products: taxRuleRateOf, and then resolveGstRate decides — the rule's rate, or
  * GST's 10 % / 0 % by the product's GST-free flag, or nothing for a tax-exempt customer.
  *
  * Only the merchant's own products are in the answer (archived ones too: a past order's product
@@ -34,44 +69,9 @@ export async function productGstRates(
   const rates = new Map<string, number>();
   if (ids.length === 0) return rates;
   const rows = await db
-    .select({
-      id: products.id,
-      isGstApplicable: products.isGstApplicable,
-      // A 0 % rule is a rule: coalesce only skips a missing one.
-      ruleRate: sql<
-        number | null
-      >`coalesce(${productRule.rateBasisPoints}, ${categoryRule.rateBasisPoints}, ${parentRule.rateBasisPoints})`,
-    })
+    .select({ id: products.id, isGstApplicable: products.isGstApplicable, ruleRate: taxRuleRateOf() })
     .from(products)
-    .leftJoin(
-      taxRuleProducts,
-      and(eq(taxRuleProducts.merchantId, products.merchantId), eq(taxRuleProducts.productId, products.id)),
-    )
-    .leftJoin(productRule, eq(productRule.id, taxRuleProducts.taxRuleId))
-    .leftJoin(
-      categories,
-      and(eq(categories.merchantId, products.merchantId), eq(categories.id, products.categoryId)),
-    )
-    .leftJoin(
-      categoryLink,
-      and(eq(categoryLink.merchantId, products.merchantId), eq(categoryLink.categoryId, products.categoryId)),
-    )
-    .leftJoin(categoryRule, eq(categoryRule.id, categoryLink.taxRuleId))
-    .leftJoin(
-      parentLink,
-      and(eq(parentLink.merchantId, products.merchantId), eq(parentLink.categoryId, categories.parentId)),
-    )
-    .leftJoin(parentRule, eq(parentRule.id, parentLink.taxRuleId))
     .where(and(eq(products.merchantId, options.merchantId), inArray(products.id, ids)));
-  for (const row of rows) {
-    rates.set(
-      row.id,
-      resolveGstRate({
-        isGstApplicable: row.isGstApplicable,
-        ruleRateBasisPoints: row.ruleRate === null ? null : Number(row.ruleRate),
-        isTaxExempt: options.isTaxExempt,
-      }),
-    );
-  }
+  for (const row of rows) rates.set(row.id, gstRateOfRow(row, options.isTaxExempt));
   return rates;
 }
