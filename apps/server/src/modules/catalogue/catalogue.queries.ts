@@ -164,7 +164,7 @@ function selectCatalogue(db: Db, options: { viewer: ViewerIds; page: PageOfIds }
       category: { id: categories.id, name: categories.name },
       unitOfMeasure: { name: unitsOfMeasure.name, abbreviation: unitsOfMeasure.abbreviation },
       tierPriceCents: tierPrices.priceCents,
-      ruleRate: taxRuleRateOf(),
+      ruleRate: taxRuleRateOf({ merchantId }),
       isTaxExempt: sql<boolean>`${ofAccount(customerAccounts.isTaxExempt)}`,
       sortKey: page.sortKey,
     })

@@ -1,5 +1,5 @@
 import { resolveGstRate } from '@tradeport/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import {
   categories,
@@ -18,7 +18,8 @@ import {
  * subquery names shadow any of the same name outside it. A 0 % rule is a rule: coalesce only
  * skips a missing one.
  */
-export function taxRuleRateOf(product: typeof products = products) {
+export function taxRuleRateOf(options: { merchantId: string | Placeholder | SQL }) {
+  const product = products;
   const ofProduct = sql`(
     select ${taxRules.rateBasisPoints} from ${taxRuleProducts}
     join ${taxRules} on ${taxRules.id} = ${taxRuleProducts.taxRuleId}
@@ -37,7 +38,12 @@ export function taxRuleRateOf(product: typeof products = products) {
     join ${taxRules} on ${taxRules.id} = ${taxRuleCategories.taxRuleId}
     where ${categories.merchantId} = ${product.merchantId} and ${categories.id} = ${product.categoryId}
   )`;
-  return sql<number | null>`coalesce(${ofProduct}, ${ofCategory}, ${ofParent})`;
+  // Most merchants have no tax rules (GST alone decides): then one probe for the whole query (an
+  // InitPlan) answers null for every row instead of three per row.
+  const hasRules = sql`exists (select 1 from ${taxRules} where ${taxRules.merchantId} = ${options.merchantId})`;
+  return sql<
+    number | null
+  >`case when ${hasRules} then coalesce(${ofProduct}, ${ofCategory}, ${ofParent}) end`;
 }
 
 /** A row's GST rate from its taxRuleRateOf and GST-free flag, for a customer (resolveGstRate). */
@@ -69,7 +75,11 @@ export async function productGstRates(
   const rates = new Map<string, number>();
   if (ids.length === 0) return rates;
   const rows = await db
-    .select({ id: products.id, isGstApplicable: products.isGstApplicable, ruleRate: taxRuleRateOf() })
+    .select({
+      id: products.id,
+      isGstApplicable: products.isGstApplicable,
+      ruleRate: taxRuleRateOf({ merchantId: options.merchantId }),
+    })
     .from(products)
     .where(and(eq(products.merchantId, options.merchantId), inArray(products.id, ids)));
   for (const row of rows) rates.set(row.id, gstRateOfRow(row, options.isTaxExempt));
