@@ -23,6 +23,11 @@ export const OrderLineParams = OrderParams.extend({ pid: RecordId('product') });
 
 export const OrderCustomer = z.object({
   organisation_id: z.uuid(),
+  /**
+   * The customer's account with the order's merchant (a customer's `id` in the merchant's
+   * customers): what payments, credits and payment links name the customer by.
+   */
+  account_id: z.uuid(),
   name: z.string(),
 });
 

@@ -157,6 +157,7 @@ export const OrganisationSettings = z.object({
   time_zone: z.string(),
   gst_rounding: GstRoundingChoice,
 });
+export type OrganisationSettings = z.infer<typeof OrganisationSettings>;
 
 export const getOrganisationSettings = defineEndpoint({
   method: 'GET',
@@ -165,6 +166,35 @@ export const getOrganisationSettings = defineEndpoint({
   tags: ['organisations'],
   auth: 'user',
   params: OrganisationParams,
+  response: OrganisationSettings,
+});
+
+/**
+ * The features a merchant switches on or off: either or both, a field left out stays as it is.
+ * Nothing sent at all is refused rather than answered as a change that did nothing.
+ */
+export const OrganisationSettingsInput = z
+  .object({
+    payments_enabled: z.boolean().optional(),
+    advanced_tax_enabled: z.boolean().optional(),
+  })
+  .refine((input) => input.payments_enabled !== undefined || input.advanced_tax_enabled !== undefined, {
+    message: 'Send payments_enabled, advanced_tax_enabled or both',
+  });
+
+export const updateOrganisationSettings = defineEndpoint({
+  method: 'PATCH',
+  path: '/organisations/{id}/settings',
+  summary: 'Switch payments or advanced tax on or off (merchant Admins); answers the settings',
+  description:
+    'With payments off, recording payments and credits answers 409 PAYMENTS_NOT_ENABLED, customers cannot ' +
+    'pay by card and overdue reminders stop; what was recorded is kept. A customer organisation has no ' +
+    'such settings (its merchant decides whether its payments are tracked): its members get 403 FORBIDDEN. ' +
+    'The organisation’s `version` is not changed, so an open edit of its details still saves.',
+  tags: ['organisations'],
+  auth: 'user',
+  params: OrganisationParams,
+  body: OrganisationSettingsInput,
   response: OrganisationSettings,
 });
 

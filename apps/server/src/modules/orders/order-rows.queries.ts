@@ -67,6 +67,7 @@ const listColumns = {
   order: {
     id: orders.id,
     merchantId: orders.merchantId,
+    customerAccountId: orders.customerAccountId,
     number: orders.number,
     invoiceNumber: orders.invoiceNumber,
     status: orders.status,

@@ -22,7 +22,11 @@ export function toOrderSummary(row: OrderListRow): OrderSummary {
     invoice_number: order.invoiceNumber,
     status: order.status,
     merchant: { id: order.merchantId, title: row.merchantTitle },
-    customer: { organisation_id: row.customerOrganisationId, name: order.customerName },
+    customer: {
+      organisation_id: row.customerOrganisationId,
+      account_id: order.customerAccountId,
+      name: order.customerName,
+    },
     placed_at: order.placedAt,
     delivery_date: order.deliveryDate,
     shipping_method_name: order.shippingMethodName,

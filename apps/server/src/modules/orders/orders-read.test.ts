@@ -30,7 +30,11 @@ describe('GET /orders/{id}', () => {
       invoice_number: 1,
       status: 'PROCESSING',
       merchant: { id: s.merchant.id, title: 'Harbour Wholesale' },
-      customer: { organisation_id: s.customer.organisation_id, name: 'Bean There Café' },
+      customer: {
+        organisation_id: s.customer.organisation_id,
+        account_id: s.customer.id,
+        name: 'Bean There Café',
+      },
       purchase_order_number: 'PO-88',
       line_count: 2,
       // 2 × 32.99 at 10 % and 3 × 6.50 GST-free: 65.98 + 19.50, GST 6.60.
@@ -57,6 +61,8 @@ describe('GET /orders/{id}', () => {
     const placed = await s.order([{ productId: s.products.milk.id, quantity: 1 }]);
     const order = await getOrder(placed.id, s.customerPerson.headers);
     expect(order.id).toBe(placed.id);
+    // Its account with the merchant, which its card payments name.
+    expect(order.customer.account_id).toBe(s.customer.id);
     expect(order.can_edit).toBe(false);
     expect(order.allowed_statuses).toEqual([]);
   });
@@ -89,7 +95,11 @@ describe('GET /orders/organisation/{id}', () => {
     });
     const merchantView = await list(s.merchant.id, s.admin.headers);
     expect(merchantView.items.map((o) => o.id)).toEqual([theirs.id, mine.id]);
-    expect(merchantView.items[0]).toMatchObject({ line_count: 1, merchant: { title: 'Harbour Wholesale' } });
+    expect(merchantView.items[0]).toMatchObject({
+      line_count: 1,
+      merchant: { title: 'Harbour Wholesale' },
+      customer: { organisation_id: s.other.organisation_id, account_id: s.other.id, name: 'Crumb & Co' },
+    });
     const customerView = await list(s.customer.organisation_id, s.customerPerson.headers);
     expect(customerView.items.map((o) => o.id)).toEqual([mine.id]);
     // Another customer's organisation is not the customer's to list.

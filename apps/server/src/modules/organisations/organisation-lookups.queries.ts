@@ -2,15 +2,18 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { organisations } from '../../platform/db/schema/index.ts';
 
+/** An organisation's settings as the API answers them (OrganisationSettings). */
+export const settingsColumns = {
+  payments_enabled: organisations.paymentsEnabled,
+  advanced_tax_enabled: organisations.advancedTaxEnabled,
+  time_zone: organisations.timeZone,
+  gst_rounding: organisations.gstRounding,
+};
+
 /** The features switched on for an organisation. */
 export async function findOrganisationSettings(db: Db, organisationId: string) {
   const [row] = await db
-    .select({
-      payments_enabled: organisations.paymentsEnabled,
-      advanced_tax_enabled: organisations.advancedTaxEnabled,
-      time_zone: organisations.timeZone,
-      gst_rounding: organisations.gstRounding,
-    })
+    .select(settingsColumns)
     .from(organisations)
     .where(eq(organisations.id, organisationId));
   return row;

@@ -4,17 +4,20 @@ import {
   getOrganisation,
   getOrganisationSettings,
   updateOrganisation,
+  updateOrganisationSettings,
 } from '@tradeport/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { registerEndpoint } from '../../platform/http/register-endpoint.ts';
 import { access } from '../../platform/tenancy/access.ts';
 import { createOrganisationLookups } from './organisation-lookups.service.ts';
+import { createOrganisationSettings } from './organisation-settings.service.ts';
 import { createOrganisationsService } from './organisations.service.ts';
 
 export function organisationsRoutes(app: FastifyInstance, deps: AppDeps) {
   const service = createOrganisationsService(deps);
   const lookups = createOrganisationLookups(deps);
+  const settings = createOrganisationSettings(deps);
 
   registerEndpoint(app, createOrganisation, {
     access: access.user(),
@@ -50,6 +53,12 @@ export function organisationsRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, getOrganisationSettings, {
     access: access.member({ org: 'id' }),
     handler: async ({ actor }) => lookups.getSettings(actor.organisationId),
+  });
+
+  registerEndpoint(app, updateOrganisationSettings, {
+    // A customer organisation has none of these switches: its merchant tracks its payments.
+    access: access.merchant({ org: 'id', level: 'Admin' }),
+    handler: async ({ actor, body }) => settings.update({ merchantId: actor.organisationId, input: body }),
   });
 
   registerEndpoint(app, getMerchantBySlug, {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import {
   getCurrentUser,
   getOrganisation,
+  getOrganisationSettings,
   inviteUser,
   listMembers,
   type Organisation,
@@ -60,12 +61,20 @@ const people = {
   ],
 };
 
+const settings = {
+  payments_enabled: true,
+  advanced_tax_enabled: false,
+  time_zone: 'Australia/Sydney',
+  gst_rounding: 'PER_LINE',
+} as const;
+
 const routes = withQueryClient([{ path: '/organisations/details', element: <OrganisationDetailsPage /> }]);
 
 function serve(extra: Record<string, FakeHandler> = {}, currentUser = merchantUser) {
   const api = fakeFetch({
     [route(getCurrentUser)]: answer(200, currentUser),
     [route(getOrganisation, { id: harbour.id })]: answer(200, organisation),
+    [route(getOrganisationSettings, { id: harbour.id })]: answer(200, settings),
     [route(listMembers, { id: harbour.id })]: answer(200, people),
     ...extra,
   });

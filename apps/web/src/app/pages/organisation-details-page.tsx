@@ -1,10 +1,14 @@
 import { Alert, Divider, Stack, Text, Title } from '@mantine/core';
 import { OrganisationDetailsSection } from '#features/organisations/components/organisation-details-section.tsx';
+import { PaymentsSettingSection } from '#features/organisations/components/payments-setting-section.tsx';
 import { PeopleSection } from '#features/people/components/people-section.tsx';
 import { ADMIN_ONLY_REASON, useIsAdmin } from '#lib/access.ts';
 import { useCurrentAccount } from '#lib/current-account.ts';
 
-/** /organisations/details: the organisation's details and its people, for its Admins (SPEC §6). */
+/**
+ * /organisations/details: the organisation's details, a merchant's payments switch and its people,
+ * for its Admins (SPEC §6).
+ */
 export function OrganisationDetailsPage() {
   const { data: currentUser, organisation } = useCurrentAccount();
   const isAdmin = useIsAdmin();
@@ -37,6 +41,13 @@ export function OrganisationDetailsPage() {
         <Text c="dimmed">{organisation.title}</Text>
       </Stack>
       <OrganisationDetailsSection organisationId={organisation.id} />
+      {/* A customer organisation's payments are tracked or not by its merchant. */}
+      {currentUser.is_merchant && (
+        <>
+          <Divider />
+          <PaymentsSettingSection organisationId={organisation.id} />
+        </>
+      )}
       <Divider />
       <PeopleSection
         organisationId={organisation.id}

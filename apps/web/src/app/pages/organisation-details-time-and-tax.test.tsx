@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import {
   getCurrentUser,
   getOrganisation,
+  getOrganisationSettings,
   listMembers,
   type Organisation,
   updateOrganisation,
@@ -38,6 +39,13 @@ const organisation: Organisation = {
   version: 3,
 };
 
+const settings = {
+  payments_enabled: true,
+  advanced_tax_enabled: false,
+  time_zone: 'Australia/Sydney',
+  gst_rounding: 'PER_LINE',
+} as const;
+
 const routes = withQueryClient([{ path: '/organisations/details', element: <OrganisationDetailsPage /> }]);
 
 function serve(options: { isAdvancedTax: boolean }) {
@@ -48,6 +56,7 @@ function serve(options: { isAdvancedTax: boolean }) {
   const api = fakeFetch({
     [route(getCurrentUser)]: answer(200, currentUser),
     [route(getOrganisation, { id: harbour.id })]: answer(200, organisation),
+    [route(getOrganisationSettings, { id: harbour.id })]: answer(200, settings),
     [route(listMembers, { id: harbour.id })]: answer(200, { members: [], invitations: [] }),
     [route(updateOrganisation, { id: harbour.id })]: ({ body }) =>
       jsonResponse(200, { ...organisation, ...(body as object), version: 4 }),

@@ -1,15 +1,12 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
-import { getOrder, listCustomers, listMyMerchants } from '@tradeport/contract';
+import { getOrder, listMyMerchants } from '@tradeport/contract';
 import { request } from '#lib/api-client.ts';
 import { useOrganisationId } from '#lib/use-organisation-id.ts';
 import { cardPaymentKeys } from './card-payment-keys.ts';
 
-const MIN_NAME_SEARCH = 2;
-
 /**
  * The customer account (the id `invoice-payment/{pid}` and payment links take) of an order's
- * customer. An order names its customer organisation only, so the account is found among the
- * merchant's customers by the order's customer name and matched on the organisation id.
+ * customer, as the order names it, and the order's number for the dialog to show.
  */
 export function useOrderCustomerAccount(orderId: string | null) {
   const organisationId = useOrganisationId();
@@ -19,19 +16,7 @@ export function useOrderCustomerAccount(orderId: string | null) {
       organisationId && orderId
         ? async ({ signal }) => {
             const order = await request(getOrder, { params: { id: orderId }, signal, organisationId });
-            const name = order.customer.name.trim().slice(0, 100);
-            if (name.length < MIN_NAME_SEARCH) throw new Error('Open the customer to take a card payment.');
-            const page = await request(listCustomers, {
-              params: { id: organisationId },
-              query: { search: name, status: 'all', limit: 100 },
-              signal,
-              organisationId,
-            });
-            const customer = page.items.find(
-              (item) => item.organisation_id === order.customer.organisation_id,
-            );
-            if (!customer) throw new Error('This order’s customer was not found among your customers.');
-            return { customerId: customer.id, orderNumber: order.number };
+            return { customerId: order.customer.account_id, orderNumber: order.number };
           }
         : skipToken,
     staleTime: 5 * 60_000,

@@ -16,7 +16,6 @@ import { sessionStore } from '#lib/session.ts';
 import { type FakeHandler, fakeFetch, route } from '#testing/fake-api.ts';
 import { harbour, idOf, longSession, merchantUser } from '#testing/fixtures.ts';
 import { jsonResponse, renderRoutes, withQueryClient } from '#testing/render-routes.tsx';
-import { customerFixture } from '#shared/product-groups/testing/group-fixtures.ts';
 import {
   cafe,
   CUSTOMER_ACCOUNT_ID,
@@ -44,18 +43,9 @@ const balanceLink: PaymentLink = {
   revoked_at: null,
 };
 
-/** The order screen's customer: the order names the organisation, the customers list has the account. */
+/** The order screen's customer: the order names its customer's account. */
 const orderLookup: Record<string, FakeHandler> = {
   [route(getOrder, { id: ORDER_1042 })]: () => jsonResponse(200, orderFixture()),
-  // The name matches another customer too; the organisation picks the account.
-  [route(listCustomers, { id: harbour.id })]: () =>
-    jsonResponse(200, {
-      items: [
-        customerFixture({ id: idOf(0xcb), organisation_id: idOf(0xc2), title: 'Café Aroma Annex' }),
-        customerFixture({ id: CUSTOMER_ACCOUNT_ID, organisation_id: cafe.id, title: cafe.title }),
-      ],
-      next_cursor: null,
-    }),
 };
 
 function open(search: string, handlers: Record<string, FakeHandler>) {
@@ -139,9 +129,8 @@ describe('taking a card payment for an order', () => {
       expect(await dialog.findByText(`Card payment from ${cafe.title}`)).toBeInTheDocument();
       expect(dialog.getByText('Order 1042, due 18/03/2025: $123.45')).toBeInTheDocument();
       expect(api.requestsTo(SETUP)).toHaveLength(1);
-      expect(api.requestsTo(route(listCustomers, { id: harbour.id }))[0]?.query.get('search')).toBe(
-        cafe.title,
-      );
+      // The order names the account: no search of the customers by name.
+      expect(api.requestsTo(route(listCustomers, { id: harbour.id }))).toHaveLength(0);
     } finally {
       stripe.uninstall();
     }

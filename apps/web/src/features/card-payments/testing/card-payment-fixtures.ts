@@ -135,7 +135,7 @@ export function orderFixture(): Order {
     invoice_number: 1042,
     status: 'PROCESSING',
     merchant: { id: harbour.id, title: harbour.title },
-    customer: { organisation_id: cafe.id, name: cafe.title },
+    customer: { organisation_id: cafe.id, account_id: CUSTOMER_ACCOUNT_ID, name: cafe.title },
     placed_at: '2025-03-04T01:30:00.000Z',
     delivery_date: null,
     shipping_method_name: null,

@@ -16,6 +16,7 @@ import {
 import { type FakeHandler, type FakeRequest, route } from '#testing/fake-api.ts';
 import { harbour, idOf } from '#testing/fixtures.ts';
 import { jsonResponse } from '#testing/render-routes.tsx';
+import { CAFE_AROMA_ACCOUNT_ID, cafeAroma } from './ordering-fixtures.ts';
 
 type CartState = {
   version: number;
@@ -33,7 +34,7 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
     invoice_number: 123,
     status: 'PROCESSING',
     merchant: { id: harbour.id, title: harbour.title },
-    customer: { organisation_id: idOf(50), name: 'Café Aroma' },
+    customer: { organisation_id: cafeAroma.id, account_id: CAFE_AROMA_ACCOUNT_ID, name: cafeAroma.title },
     placed_at: '2026-11-24T01:00:00.000Z',
     delivery_date: '2026-11-26',
     shipping_method_name: 'Weekday delivery',

@@ -115,9 +115,12 @@ export const bulkRun: CartDeliveryOption = {
   problem: 'Orders under $500.00 cannot use this method',
 };
 
+/** Café Aroma's account with Harbour Wholesale: its customer id, which its orders name too. */
+export const CAFE_AROMA_ACCOUNT_ID = idOf(801);
+
 export function customerFixture(overrides: Partial<Customer> = {}): Customer {
   return customerOfHarbour({
-    id: idOf(801),
+    id: CAFE_AROMA_ACCOUNT_ID,
     organisation_id: cafeAroma.id,
     title: 'Café Aroma',
     created_at: '2026-01-01T00:00:00.000Z',

@@ -6,6 +6,7 @@ import { PHONE_QUERY } from '#lib/use-is-phone.ts';
 import { route } from '#testing/fake-api.ts';
 import { harbour, idOf } from '#testing/fixtures.ts';
 import {
+  accountIdOf,
   cafe,
   customerFixture,
   json,
@@ -27,7 +28,7 @@ const shipped = summaryFixture({
   id: SHIPPED_ID,
   number: 1043,
   status: 'SHIPPED',
-  customer: { organisation_id: idOf(77), name: 'Bean There' },
+  customer: { organisation_id: idOf(77), account_id: accountIdOf(idOf(77)), name: 'Bean There' },
   purchase_order_number: null,
   delivery_date: null,
   total_cents: 250_000,

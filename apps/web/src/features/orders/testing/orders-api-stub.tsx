@@ -47,7 +47,7 @@ export function summaryFixture(overrides: Partial<OrderSummary> = {}): OrderSumm
     invoice_number: 1042,
     status: 'PROCESSING',
     merchant: { id: harbour.id, title: harbour.title },
-    customer: { organisation_id: cafe.id, name: cafe.title },
+    customer: { organisation_id: cafe.id, account_id: accountIdOf(cafe.id), name: cafe.title },
     placed_at: '2025-03-04T01:30:00.000Z',
     delivery_date: '2025-03-06',
     shipping_method_name: 'Weekday delivery',
@@ -126,10 +126,14 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
   };
 }
 
+/** The account with Harbour Wholesale of a customer organisation: its customer id, which its orders name. */
+export const accountIdOf = (organisationId: string) =>
+  idOf(Number.parseInt(organisationId.slice(-4), 16) + 5000);
+
 /** A customer as the customers list answers it; only the name and organisation matter here. */
 export function customerFixture(title: string, organisationId: string): Customer {
   return customerOfHarbour({
-    id: idOf(Number.parseInt(organisationId.slice(-4), 16) + 5000),
+    id: accountIdOf(organisationId),
     organisation_id: organisationId,
     title,
     created_at: '2025-03-01T00:00:00.000Z',
