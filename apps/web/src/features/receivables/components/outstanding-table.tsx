@@ -1,0 +1,188 @@
+import { Anchor, Badge, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import {
+  AGING_BUCKET_LABELS,
+  formatInvoiceNumber,
+  ORDER_PAYMENT_STATUS_LABELS,
+  type OutstandingOrder,
+} from '@tradeport/contract';
+import { Link } from 'react-router';
+import { formatDate, formatMoney } from '#lib/format.ts';
+import { routePath } from '#lib/routes.ts';
+import { PayDialogButton } from '#lib/ui/pay-dialog-button.tsx';
+import { countOf } from '../model/counts.ts';
+
+/** Whose list this is: the merchant's (a customer column, its pay actions) or a customer's. */
+export type OutstandingView =
+  { kind: 'merchant'; canTakePayments: boolean } | { kind: 'customer'; merchantId: string };
+
+const money = { ta: 'right', style: { whiteSpace: 'nowrap' } } as const;
+
+function overdueText(order: OutstandingOrder): string {
+  if (order.is_overdue) return countOf(order.days_overdue, 'day');
+  return 'Not yet';
+}
+
+/**
+ * Card payment of one invoice, through the card-payments dialogs opened by address: the merchant
+ * takes the customer's card or sends a payment link; the customer pays by card.
+ */
+function PayActions(props: { order: OutstandingOrder; view: OutstandingView }) {
+  const { order, view } = props;
+  const invoice = formatInvoiceNumber(order.invoice_number);
+  if (view.kind === 'customer') {
+    return (
+      <PayDialogButton
+        size="xs"
+        variant="default"
+        request={{ kind: 'card', merchantId: view.merchantId, orderId: order.id }}
+        aria-label={`Pay by card: ${invoice}`}
+      >
+        Pay by card
+      </PayDialogButton>
+    );
+  }
+  if (!view.canTakePayments) return null;
+  return (
+    <Group gap={6} justify="flex-end" wrap="nowrap">
+      <PayDialogButton
+        size="xs"
+        variant="default"
+        request={{ kind: 'card', customerId: order.customer.id, orderId: order.id }}
+        aria-label={`Take card payment: ${invoice}`}
+      >
+        Take card payment
+      </PayDialogButton>
+      <PayDialogButton
+        size="xs"
+        variant="default"
+        request={{ kind: 'links', customerId: order.customer.id, orderId: order.id }}
+        aria-label={`Payment link: ${invoice}`}
+      >
+        Payment link
+      </PayDialogButton>
+    </Group>
+  );
+}
+
+function OutstandingRow(props: { order: OutstandingOrder; view: OutstandingView }) {
+  const { order, view } = props;
+  return (
+    <Table.Tr>
+      <Table.Th scope="row">
+        <Anchor component={Link} to={routePath('/orders/:orderId', { orderId: order.id })} fw={600}>
+          {formatInvoiceNumber(order.invoice_number)}
+        </Anchor>
+      </Table.Th>
+      <Table.Td data-label="Order">{order.number}</Table.Td>
+      {view.kind === 'merchant' && <Table.Td data-label="Customer">{order.customer.name}</Table.Td>}
+      <Table.Td data-label="Placed" style={{ whiteSpace: 'nowrap' }}>
+        {formatDate(order.placed_at)}
+      </Table.Td>
+      <Table.Td data-label="Due" style={{ whiteSpace: 'nowrap' }}>
+        {formatDate(order.due_date)}
+      </Table.Td>
+      <Table.Td data-label="Total" {...money}>
+        {formatMoney(order.total_cents)}
+      </Table.Td>
+      <Table.Td data-label="Paid" {...money}>
+        {formatMoney(order.paid_cents)}
+      </Table.Td>
+      <Table.Td data-label="Outstanding" {...money} fw={600}>
+        {formatMoney(order.outstanding_cents)}
+      </Table.Td>
+      <Table.Td data-label="Overdue" style={{ whiteSpace: 'nowrap' }}>
+        <Text
+          size="sm"
+          span
+          c={order.is_overdue ? 'red.8' : 'dimmed'}
+          fw={order.is_overdue ? 600 : undefined}
+        >
+          {overdueText(order)}
+        </Text>
+      </Table.Td>
+      <Table.Td data-label="Age" style={{ whiteSpace: 'nowrap' }}>
+        {AGING_BUCKET_LABELS[order.aging_bucket]}
+      </Table.Td>
+      <Table.Td data-label="Status">
+        <Badge
+          variant="light"
+          color={order.payment_status === 'PARTIALLY_PAID' ? 'yellow' : 'gray'}
+          tt="none"
+        >
+          {ORDER_PAYMENT_STATUS_LABELS[order.payment_status]}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        <PayActions order={order} view={view} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function headings(view: OutstandingView): { label: string; isMoney?: boolean }[] {
+  return [
+    { label: 'Invoice' },
+    { label: 'Order' },
+    ...(view.kind === 'merchant' ? [{ label: 'Customer' }] : []),
+    { label: 'Placed' },
+    { label: 'Due' },
+    { label: 'Total', isMoney: true },
+    { label: 'Paid', isMoney: true },
+    { label: 'Outstanding', isMoney: true },
+    { label: 'Overdue' },
+    { label: 'Age' },
+    { label: 'Status' },
+  ];
+}
+
+/**
+ * Unpaid and part-paid invoices, oldest due first; each opens its order. A card per invoice on a
+ * phone. `isUpdating` dims it while new filters load.
+ */
+export function OutstandingTable(props: {
+  orders: readonly OutstandingOrder[];
+  view: OutstandingView;
+  isUpdating?: boolean;
+}) {
+  const { view } = props;
+  return (
+    <Table.ScrollContainer minWidth={view.kind === 'merchant' ? 1280 : 1080} className="cards-on-phone">
+      <Table
+        aria-label="Outstanding invoices"
+        aria-busy={props.isUpdating || undefined}
+        verticalSpacing="xs"
+        highlightOnHover
+        style={{ opacity: props.isUpdating ? 0.6 : 1, transition: 'opacity 150ms' }}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            {headings(view).map((heading) => (
+              <Table.Th key={heading.label} scope="col" ta={heading.isMoney ? 'right' : undefined}>
+                {heading.label}
+              </Table.Th>
+            ))}
+            <Table.Th scope="col">
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {props.orders.map((order) => (
+            <OutstandingRow key={order.id} order={order} view={view} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+export function OutstandingTableSkeleton() {
+  return (
+    <Stack gap="xs" aria-busy="true">
+      <VisuallyHidden role="status">Loading outstanding invoices</VisuallyHidden>
+      {Array.from({ length: 6 }, (_, index) => (
+        <Skeleton key={index} height={36} radius="sm" />
+      ))}
+    </Stack>
+  );
+}
