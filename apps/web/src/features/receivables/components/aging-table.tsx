@@ -13,7 +13,7 @@ export function AgingTable(props: { figures: OwedFigures; search?: Record<string
   const { figures } = props;
   return (
     <Table.ScrollContainer minWidth={360} className="cards-on-phone">
-      <Table aria-label="Outstanding by age" verticalSpacing="xs">
+      <Table aria-label="Outstanding by age" verticalSpacing="xs" captionSide="top">
         <Table.Caption>Days past the due date, on {formatDate(figures.as_of)}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
@@ -31,6 +31,7 @@ export function AgingTable(props: { figures: OwedFigures; search?: Record<string
             <Table.Tr key={row.bucket}>
               <Table.Th scope="row">
                 <Anchor
+                  size="sm"
                   component={Link}
                   to={routePath('/payments/outstanding', undefined, { ...props.search, aging: row.bucket })}
                 >

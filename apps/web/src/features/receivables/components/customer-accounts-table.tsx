@@ -48,7 +48,7 @@ function LimitUsed(props: { account: CustomerAccountBalance }) {
         w={80}
         aria-label={`${account.name}: credit limit used`}
       />
-      <Text size="sm" span fw={isOver ? 600 : undefined} c={isOver ? 'red.8' : undefined}>
+      <Text size="sm" span fw={isOver ? 600 : undefined} c={isOver ? 'red.9' : undefined}>
         {percent} %
       </Text>
     </Group>
@@ -104,7 +104,7 @@ function AccountRow(props: { account: CustomerAccountBalance; onStatement: () =>
         </Stack>
       </Table.Td>
       <Table.Td data-label="Overdue" {...money}>
-        <Text size="sm" span c={account.overdue_cents > 0 ? 'red.8' : undefined}>
+        <Text size="sm" span c={account.overdue_cents > 0 ? 'red.9' : undefined}>
           {formatMoney(account.overdue_cents)}
         </Text>
       </Table.Td>

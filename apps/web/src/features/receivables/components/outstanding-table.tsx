@@ -1,13 +1,14 @@
-import { Anchor, Badge, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Menu, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import {
   AGING_BUCKET_LABELS,
   formatInvoiceNumber,
   ORDER_PAYMENT_STATUS_LABELS,
   type OutstandingOrder,
 } from '@tradeport/contract';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { formatDate, formatMoney } from '#lib/format.ts';
 import { routePath } from '#lib/routes.ts';
+import { type PayDialogRequest, withPayDialog } from '#lib/pay-dialog.ts';
 import { PayDialogButton } from '#lib/ui/pay-dialog-button.tsx';
 import { countOf } from '../model/counts.ts';
 
@@ -23,11 +24,13 @@ function overdueText(order: OutstandingOrder): string {
 }
 
 /**
- * Card payment of one invoice, through the card-payments dialogs opened by address: the merchant
- * takes the customer's card or sends a payment link; the customer pays by card.
+ * Card payment of one invoice, through the card-payments dialogs opened by address: the customer
+ * pays by card; the merchant takes the customer's card or sends a payment link (one menu, so the
+ * row stays narrow).
  */
 function PayActions(props: { order: OutstandingOrder; view: OutstandingView }) {
   const { order, view } = props;
+  const location = useLocation();
   const invoice = formatInvoiceNumber(order.invoice_number);
   if (view.kind === 'customer') {
     return (
@@ -42,25 +45,30 @@ function PayActions(props: { order: OutstandingOrder; view: OutstandingView }) {
     );
   }
   if (!view.canTakePayments) return null;
+  const dialogLink = (kind: PayDialogRequest['kind']) => ({
+    pathname: location.pathname,
+    search: `?${withPayDialog(new URLSearchParams(location.search), {
+      kind,
+      customerId: order.customer.id,
+      orderId: order.id,
+    })}`,
+  });
   return (
-    <Group gap={6} justify="flex-end" wrap="nowrap">
-      <PayDialogButton
-        size="xs"
-        variant="default"
-        request={{ kind: 'card', customerId: order.customer.id, orderId: order.id }}
-        aria-label={`Take card payment: ${invoice}`}
-      >
-        Take card payment
-      </PayDialogButton>
-      <PayDialogButton
-        size="xs"
-        variant="default"
-        request={{ kind: 'links', customerId: order.customer.id, orderId: order.id }}
-        aria-label={`Payment link: ${invoice}`}
-      >
-        Payment link
-      </PayDialogButton>
-    </Group>
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button size="xs" variant="default" aria-label={`Collect payment: ${invoice}`}>
+          Collect payment
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component={Link} to={dialogLink('card')} replace>
+          Take card payment
+        </Menu.Item>
+        <Menu.Item component={Link} to={dialogLink('links')} replace>
+          Payment link
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
   );
 }
 
@@ -69,15 +77,21 @@ function OutstandingRow(props: { order: OutstandingOrder; view: OutstandingView 
   return (
     <Table.Tr>
       <Table.Th scope="row">
-        <Anchor component={Link} to={routePath('/orders/:orderId', { orderId: order.id })} fw={600}>
-          {formatInvoiceNumber(order.invoice_number)}
-        </Anchor>
+        <Stack gap={0}>
+          <Anchor
+            component={Link}
+            to={routePath('/orders/:orderId', { orderId: order.id })}
+            fw={600}
+            size="sm"
+          >
+            {formatInvoiceNumber(order.invoice_number)}
+          </Anchor>
+          <Text size="xs" c="dimmed" fw={400}>
+            Order {order.number} · placed {formatDate(order.placed_at)}
+          </Text>
+        </Stack>
       </Table.Th>
-      <Table.Td data-label="Order">{order.number}</Table.Td>
       {view.kind === 'merchant' && <Table.Td data-label="Customer">{order.customer.name}</Table.Td>}
-      <Table.Td data-label="Placed" style={{ whiteSpace: 'nowrap' }}>
-        {formatDate(order.placed_at)}
-      </Table.Td>
       <Table.Td data-label="Due" style={{ whiteSpace: 'nowrap' }}>
         {formatDate(order.due_date)}
       </Table.Td>
@@ -94,7 +108,7 @@ function OutstandingRow(props: { order: OutstandingOrder; view: OutstandingView 
         <Text
           size="sm"
           span
-          c={order.is_overdue ? 'red.8' : 'dimmed'}
+          c={order.is_overdue ? 'red.9' : 'dimmed'}
           fw={order.is_overdue ? 600 : undefined}
         >
           {overdueText(order)}
@@ -122,9 +136,7 @@ function OutstandingRow(props: { order: OutstandingOrder; view: OutstandingView 
 function headings(view: OutstandingView): { label: string; isMoney?: boolean }[] {
   return [
     { label: 'Invoice' },
-    { label: 'Order' },
     ...(view.kind === 'merchant' ? [{ label: 'Customer' }] : []),
-    { label: 'Placed' },
     { label: 'Due' },
     { label: 'Total', isMoney: true },
     { label: 'Paid', isMoney: true },
@@ -146,7 +158,7 @@ export function OutstandingTable(props: {
 }) {
   const { view } = props;
   return (
-    <Table.ScrollContainer minWidth={view.kind === 'merchant' ? 1280 : 1080} className="cards-on-phone">
+    <Table.ScrollContainer minWidth={view.kind === 'merchant' ? 1040 : 900} className="cards-on-phone">
       <Table
         aria-label="Outstanding invoices"
         aria-busy={props.isUpdating || undefined}

@@ -24,7 +24,7 @@ export function OwedFigures(props: {
         <FigureCard
           label="Overdue"
           value={formatMoney(figures.overdue_cents)}
-          color={figures.overdue_cents > 0 ? 'red.8' : undefined}
+          color={figures.overdue_cents > 0 ? 'red.9' : undefined}
           note={`${countOf(figures.overdue_count, 'invoice')} past the due date`}
         />
       </SimpleGrid>

@@ -79,6 +79,8 @@ export function StatementDialog(props: {
       opened={statementFor !== null}
       onClose={props.onClose}
       title={statementFor ? `Statement for ${statementFor.customerName}` : 'Statement'}
+      // Mantine's close button has no name of its own.
+      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {statementFor && (
         <StatementForm statementFor={statementFor} asOf={props.asOf} onClose={props.onClose} />

@@ -89,7 +89,8 @@ export function CustomerAccountsScreen() {
           description={
             isSearchTooShort ? `Type at least ${MIN_SEARCH_CHARS} characters to search` : undefined
           }
-          rightSection={isUpdating ? <Loader size="xs" aria-label="Searching" /> : undefined}
+          // A status, so its name is announced (a name on a plain span is not allowed).
+          rightSection={isUpdating ? <Loader size="xs" role="status" aria-label="Searching" /> : undefined}
           style={{ flex: '1 1 260px', maxWidth: 420 }}
         />
         <SegmentedControl
