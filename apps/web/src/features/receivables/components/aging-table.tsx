@@ -14,7 +14,7 @@ export function AgingTable(props: { figures: OwedFigures; search?: Record<string
   return (
     <Table.ScrollContainer minWidth={360} className="cards-on-phone">
       <Table aria-label="Outstanding by age" verticalSpacing="xs" captionSide="top">
-        <Table.Caption>Days past the due date, on {formatDate(figures.as_of)}</Table.Caption>
+        <Table.Caption ta="left">Days past the due date, on {formatDate(figures.as_of)}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Age</Table.Th>

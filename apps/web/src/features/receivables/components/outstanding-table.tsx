@@ -96,26 +96,32 @@ function OutstandingRow(props: { order: OutstandingOrder; view: OutstandingView 
         {formatDate(order.due_date)}
       </Table.Td>
       <Table.Td data-label="Total" {...money}>
-        {formatMoney(order.total_cents)}
-      </Table.Td>
-      <Table.Td data-label="Paid" {...money}>
-        {formatMoney(order.paid_cents)}
+        <Stack gap={0} align="flex-end">
+          <span>{formatMoney(order.total_cents)}</span>
+          {order.paid_cents !== 0 && (
+            <Text size="xs" c="dimmed" span>
+              paid {formatMoney(order.paid_cents)}
+            </Text>
+          )}
+        </Stack>
       </Table.Td>
       <Table.Td data-label="Outstanding" {...money} fw={600}>
         {formatMoney(order.outstanding_cents)}
       </Table.Td>
       <Table.Td data-label="Overdue" style={{ whiteSpace: 'nowrap' }}>
-        <Text
-          size="sm"
-          span
-          c={order.is_overdue ? 'red.9' : 'dimmed'}
-          fw={order.is_overdue ? 600 : undefined}
-        >
-          {overdueText(order)}
-        </Text>
-      </Table.Td>
-      <Table.Td data-label="Age" style={{ whiteSpace: 'nowrap' }}>
-        {AGING_BUCKET_LABELS[order.aging_bucket]}
+        <Stack gap={0}>
+          <Text
+            size="sm"
+            span
+            c={order.is_overdue ? 'red.9' : 'dimmed'}
+            fw={order.is_overdue ? 600 : undefined}
+          >
+            {overdueText(order)}
+          </Text>
+          <Text size="xs" c="dimmed" span>
+            {AGING_BUCKET_LABELS[order.aging_bucket]}
+          </Text>
+        </Stack>
       </Table.Td>
       <Table.Td data-label="Status">
         <Badge
@@ -139,10 +145,9 @@ function headings(view: OutstandingView): { label: string; isMoney?: boolean }[]
     ...(view.kind === 'merchant' ? [{ label: 'Customer' }] : []),
     { label: 'Due' },
     { label: 'Total', isMoney: true },
-    { label: 'Paid', isMoney: true },
     { label: 'Outstanding', isMoney: true },
+    // How many days past due, and the aging bucket that puts it in.
     { label: 'Overdue' },
-    { label: 'Age' },
     { label: 'Status' },
   ];
 }
@@ -158,7 +163,7 @@ export function OutstandingTable(props: {
 }) {
   const { view } = props;
   return (
-    <Table.ScrollContainer minWidth={view.kind === 'merchant' ? 1040 : 900} className="cards-on-phone">
+    <Table.ScrollContainer minWidth={view.kind === 'merchant' ? 940 : 800} className="cards-on-phone">
       <Table
         aria-label="Outstanding invoices"
         aria-busy={props.isUpdating || undefined}

@@ -40,7 +40,7 @@ describe('OutstandingScreen (merchant)', () => {
     );
     const overdue = within(rowOf('INV-001042'));
     expect(overdue.getByText('Order 1042 · placed 04/03/2025')).toBeInTheDocument();
-    for (const text of ['Café Aroma', '18/03/2025', '$123.45', '$23.45', '$100.00', '12 days']) {
+    for (const text of ['Café Aroma', '18/03/2025', '$123.45', 'paid $23.45', '$100.00', '12 days']) {
       expect(overdue.getByText(text)).toBeInTheDocument();
     }
     expect(overdue.getByText('0–30 days')).toBeInTheDocument();
@@ -58,6 +58,7 @@ describe('OutstandingScreen (merchant)', () => {
     );
     const dueLater = within(rowOf('INV-001043'));
     expect(dueLater.getByText('Not yet')).toBeInTheDocument();
+    expect(dueLater.queryByText(/^paid/)).toBeNull();
     expect(dueLater.getByText('Unpaid')).toBeInTheDocument();
     expect(
       screen.getByText('Days overdue as of 30/03/2025, on the merchant’s calendar.'),
