@@ -107,6 +107,19 @@ const SCREENS: Partial<Record<RoutePattern, ComponentType | LazyExoticComponent<
     import('#features/visibility/screens/visibility-group-screen.tsx').then((m) => m.VisibilityGroupScreen),
   ),
   '/taxes': lazyScreen(() => import('#features/taxes/screens/taxes-screen.tsx').then((m) => m.TaxesScreen)),
+  '/payments/overview': lazyScreen(() =>
+    import('#features/receivables/screens/payments-overview-screen.tsx').then(
+      (m) => m.PaymentsOverviewScreen,
+    ),
+  ),
+  '/payments/outstanding': lazyScreen(() =>
+    import('#features/receivables/screens/outstanding-screen.tsx').then((m) => m.OutstandingScreen),
+  ),
+  '/payments/customers': lazyScreen(() =>
+    import('#features/receivables/screens/customer-accounts-screen.tsx').then(
+      (m) => m.CustomerAccountsScreen,
+    ),
+  ),
   '/stripe/settings': lazyScreen(() =>
     import('#features/card-payments/screens/stripe-settings-screen.tsx').then((m) => m.StripeSettingsScreen),
   ),

@@ -1,31 +1,8 @@
-import {
-  ORDER_STATUS_LABELS,
-  ORDER_TRANSITIONS,
-  type OrderStatus,
-  REPORT_DATE_PRESETS,
-  type ReportDatePreset,
-} from '@tradeport/contract';
+import { ORDER_STATUS_LABELS, ORDER_TRANSITIONS, type OrderStatus } from '@tradeport/contract';
+import { REPORT_PERIOD_OPTIONS } from '#lib/report-periods.ts';
 
-/** SPEC §3's placed-date presets in words. */
-export const PLACED_PRESET_LABELS: Record<ReportDatePreset, string> = {
-  TODAY: 'Today',
-  YESTERDAY: 'Yesterday',
-  LAST_7_DAYS: 'Last 7 days',
-  LAST_14_DAYS: 'Last 14 days',
-  LAST_30_DAYS: 'Last 30 days',
-  LAST_90_DAYS: 'Last 90 days',
-  THIS_WEEK: 'This week',
-  LAST_WEEK: 'Last week',
-  THIS_MONTH: 'This month',
-  LAST_MONTH: 'Last month',
-  THIS_YEAR: 'This year',
-  LAST_YEAR: 'Last year',
-};
-
-export const PLACED_PRESET_OPTIONS = REPORT_DATE_PRESETS.map((preset) => ({
-  value: preset,
-  label: PLACED_PRESET_LABELS[preset],
-}));
+/** SPEC §3's placed-date presets in words (lib/report-periods.ts, shared with other period pickers). */
+export const PLACED_PRESET_OPTIONS = REPORT_PERIOD_OPTIONS;
 
 export const STATUS_OPTIONS = (Object.keys(ORDER_STATUS_LABELS) as OrderStatus[]).map((status) => ({
   value: status,

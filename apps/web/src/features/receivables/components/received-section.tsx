@@ -1,0 +1,58 @@
+import { Grid, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { ReceivablesOverview } from '@tradeport/contract';
+import { Suspense } from 'react';
+import { formatMoney } from '#lib/format.ts';
+import { countOf } from '../model/counts.ts';
+import { periodLabel } from '../model/period.ts';
+import { receivedRows } from '../model/received.ts';
+import { FigureCard } from './figure-card.tsx';
+import { LazyReceivedChart } from './received-chart-lazy.ts';
+import { ReceivedTable } from './received-table.tsx';
+
+/** Money received in the period: the totals, then by method as a chart and the same as a table. */
+export function ReceivedSection(props: { overview: ReceivablesOverview }) {
+  const { overview } = props;
+  const rows = receivedRows(overview);
+  return (
+    <Stack gap="md" component="section" aria-labelledby="received-heading">
+      <div>
+        <Title order={2} id="received-heading" size="h3">
+          Received
+        </Title>
+        <Text size="sm" c="dimmed">
+          {periodLabel(overview.period)}, days in {overview.time_zone} time
+        </Text>
+      </div>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <FigureCard
+          label="Received in the period"
+          value={formatMoney(overview.received_cents)}
+          note={`${countOf(overview.received_count, 'payment')}, less refunds`}
+        />
+        <FigureCard
+          label="Account credit applied"
+          value={formatMoney(overview.credit_applied_cents)}
+          note="Paid from customers’ credit, no money moved"
+        />
+      </SimpleGrid>
+      {rows.length === 0 ? (
+        <Text c="dimmed">Nothing was received in this period.</Text>
+      ) : (
+        <Grid gap="md" align="center">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Suspense fallback={<Skeleton height={160} radius="md" aria-hidden="true" />}>
+              <LazyReceivedChart rows={rows} />
+            </Suspense>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <ReceivedTable
+              rows={rows}
+              totalCents={overview.received_cents}
+              totalCount={overview.received_count}
+            />
+          </Grid.Col>
+        </Grid>
+      )}
+    </Stack>
+  );
+}

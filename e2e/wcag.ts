@@ -1,0 +1,24 @@
+import axe, { type AxeResults } from 'axe-core';
+import type { Page } from 'playwright-core';
+
+// WCAG 2.2 AA as accessibility.e2e.test.ts checks it, for a journey that audits the screens it
+// passes through: the serious and critical violations, by rule, with the elements at fault.
+
+/** What the audit reads from the page's window (the e2e project is compiled without the DOM types). */
+type PageWindow = { axe?: typeof axe; document: Parameters<typeof axe.run>[0] };
+
+/** `within`: a selector for the part of the page to audit (an open dialog); the whole page otherwise. */
+export async function wcagViolations(page: Page, within?: string): Promise<string[]> {
+  if (!(await page.evaluate(() => Boolean((globalThis as unknown as PageWindow).axe)))) {
+    await page.addScriptTag({ content: axe.source });
+  }
+  const results: AxeResults = await page.evaluate((selector) => {
+    const { axe: inPage, document } = globalThis as unknown as PageWindow;
+    const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+    const context = selector ? { include: [selector] } : document;
+    return inPage!.run(context, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+  }, within);
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`);
+}
