@@ -1,6 +1,8 @@
 import {
+  ORDER_PAYMENT_STATUS_LABELS,
   ORDER_STATUS_LABELS,
   ORDER_TRANSITIONS,
+  type OrderPaymentStatus,
   type OrderStatus,
   REPORT_DATE_PRESETS,
   type ReportDatePreset,
@@ -31,6 +33,10 @@ export const STATUS_OPTIONS = (Object.keys(ORDER_STATUS_LABELS) as OrderStatus[]
   value: status,
   label: ORDER_STATUS_LABELS[status],
 }));
+
+export const PAYMENT_STATUS_OPTIONS = (Object.keys(ORDER_PAYMENT_STATUS_LABELS) as OrderPaymentStatus[]).map(
+  (status) => ({ value: status, label: ORDER_PAYMENT_STATUS_LABELS[status] }),
+);
 
 /** The statuses at least one of these orders can move to, in the state machine's order. */
 export function reachableStatuses(from: readonly OrderStatus[]): OrderStatus[] {

@@ -1,5 +1,5 @@
 import { Button, Divider, Group, Stack } from '@mantine/core';
-import { type Order, RecordId } from '@tradeport/contract';
+import { type CurrentUser, type Order, RecordId } from '@tradeport/contract';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '#lib/api-error.ts';
@@ -19,8 +19,15 @@ import { OrderLines } from '../components/order-lines.tsx';
 import { OrderStatusActions } from '../components/order-status-actions.tsx';
 import { OrderTotals } from '../components/order-totals.tsx';
 import { OrderPayActions } from '../components/order-pay-actions.tsx';
+import { OrderPayments } from '../components/order-payments.tsx';
 
 const ORDERS = { path: routePath('/orders'), label: 'All Orders' };
+
+/** SPEC §2: payments show only where they are enabled (the merchant's, or the customer's account). */
+const arePaymentsShown = (currentUser: CurrentUser | undefined) =>
+  currentUser?.is_merchant
+    ? currentUser.settings.payments_enabled
+    : (currentUser?.customer?.payment_settings.is_payments_enabled ?? false);
 const isOrderId = (value: string) => RecordId('order').safeParse(value).success;
 
 /** Invoice (and for the merchant, packing slip) of this one order as a PDF. */
@@ -53,7 +60,7 @@ function DownloadButtons(props: { order: Order; withPackingSlip: boolean }) {
  * The merchant's order: every change goes through useOrderEdit with the version on screen; the
  * line and delivery edits are offered only while the server says the order can be edited.
  */
-function MerchantOrder(props: { order: Order }) {
+function MerchantOrder(props: { order: Order; arePaymentsShown: boolean }) {
   const { order } = props;
   const edit = useOrderEdit(order);
   const [dialog, setDialog] = useState<'details' | 'fee' | null>(null);
@@ -95,6 +102,7 @@ function MerchantOrder(props: { order: Order }) {
         addAction={canEdit ? <AddOrderProduct order={order} onAdd={edit.mutateAsync} /> : undefined}
       />
       <OrderTotals order={order} onEditDeliveryFee={canEdit ? () => setDialog('fee') : undefined} />
+      {props.arePaymentsShown && <OrderPayments order={order} canRecord />}
       <Divider />
       <OrderHistory history={order.history} />
       <OrderDetailsModal
@@ -114,7 +122,7 @@ function MerchantOrder(props: { order: Order }) {
 }
 
 /** The customer's view of its own order: read-only, with its invoice and "Order again". */
-function CustomerOrder(props: { order: Order }) {
+function CustomerOrder(props: { order: Order; arePaymentsShown: boolean }) {
   const { order } = props;
   return (
     <Stack gap="xl">
@@ -131,6 +139,7 @@ function CustomerOrder(props: { order: Order }) {
       <Divider />
       <OrderLines order={order} isSaving={false} />
       <OrderTotals order={order} />
+      {props.arePaymentsShown && <OrderPayments order={order} canRecord={false} />}
       <Divider />
       <OrderHistory history={order.history} />
     </Stack>
@@ -142,7 +151,8 @@ export function OrderScreen() {
   const { orderId = '' } = useParams();
   const isValidId = isOrderId(orderId);
   const query = useOrder(isValidId ? orderId : '');
-  const isMerchant = useCurrentAccount().data?.is_merchant ?? false;
+  const currentUser = useCurrentAccount().data;
+  const isMerchant = currentUser?.is_merchant ?? false;
 
   if (!isValidId || (query.error instanceof ApiError && query.error.status === 404)) {
     return <RecordNotFound list={ORDERS} title="Order" what="order" goneBy="removed" />;
@@ -162,7 +172,11 @@ export function OrderScreen() {
   return (
     <Stack gap="md">
       <BackLink to={ORDERS} />
-      {isMerchant ? <MerchantOrder order={query.data} /> : <CustomerOrder order={query.data} />}
+      {isMerchant ? (
+        <MerchantOrder order={query.data} arePaymentsShown={arePaymentsShown(currentUser)} />
+      ) : (
+        <CustomerOrder order={query.data} arePaymentsShown={arePaymentsShown(currentUser)} />
+      )}
     </Stack>
   );
 }
