@@ -2,6 +2,9 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FormErrorAlert } from './form-error-alert.tsx';
 
+// Mantine's close button carries only an icon; this gives it a name (axe: button-name).
+const CLOSE = { 'aria-label': 'Close' };
+
 /** Asks before a destructive action; the action runs only from the confirm button. */
 export function ConfirmDialog(props: {
   opened: boolean;
@@ -16,7 +19,13 @@ export function ConfirmDialog(props: {
   onCancel: () => void;
 }) {
   return (
-    <Modal opened={props.opened} onClose={props.onCancel} title={props.title} centered>
+    <Modal
+      opened={props.opened}
+      onClose={props.onCancel}
+      title={props.title}
+      centered
+      closeButtonProps={CLOSE}
+    >
       <Stack gap="lg">
         <Text>{props.children}</Text>
         <FormErrorAlert message={props.error ?? null} />

@@ -12,7 +12,7 @@ const STATUS_COLOURS: Record<OrderPaymentStatus, string> = {
 /** An order's payment status (SPEC §3), derived by the server from its payments. */
 export function PaymentStatusBadge(props: { status: OrderPaymentStatus; size?: MantineSize }) {
   return (
-    <Badge variant="outline" color={STATUS_COLOURS[props.status]} size={props.size} style={{ flexShrink: 0 }}>
+    <Badge variant="light" color={STATUS_COLOURS[props.status]} size={props.size} style={{ flexShrink: 0 }}>
       {ORDER_PAYMENT_STATUS_LABELS[props.status]}
     </Badge>
   );

@@ -79,6 +79,8 @@ export function ApplyCreditDialog(props: {
       title={`Apply ${creditTitle(credit).toLowerCase()}`}
       size="lg"
       fullScreen={isPhone}
+      // Mantine's close button carries only an icon; this gives it a name (axe: button-name).
+      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <form {...formProps} aria-label="Apply credit">
         <Stack gap="md">

@@ -8,6 +8,9 @@ import { FormErrorAlert } from '#lib/ui/form-error-alert.tsx';
 import { CREDIT_REFUSALS, useIssueCredit } from '../api/credit-actions.ts';
 import { CustomerSelect, type PickedCustomer } from './customer-select.tsx';
 
+// Mantine's close button carries only an icon; this gives it a name (axe: button-name).
+const CLOSE = { 'aria-label': 'Close' };
+
 const AMOUNT = { name: 'credit amount', example: '50.00' };
 const CUSTOMER_FIELD = 'customer_organisation_id';
 
@@ -96,7 +99,7 @@ export function IssueCreditDialog(props: {
   onClose: () => void;
 }) {
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title="Issue credit">
+    <Modal opened={props.opened} onClose={props.onClose} title="Issue credit" closeButtonProps={CLOSE}>
       {props.opened && <IssueCreditForm onIssued={props.onIssued} onClose={props.onClose} />}
     </Modal>
   );

@@ -10,6 +10,9 @@ import { useOrderToPay } from '../api/order-lookup.ts';
 import { paymentTitle } from '../model/payment-labels.ts';
 import { RecordPaymentForm, type RecordPaymentStart } from './record-payment-form.tsx';
 
+// Mantine's close button carries only an icon; this gives it a name (axe: button-name).
+const CLOSE = { 'aria-label': 'Close' };
+
 /** Opened for an order: its customer, what it owes, and the order allocated first. */
 function OrderStart(props: { orderId: string; children: (start: RecordPaymentStart) => ReactNode }) {
   const query = useOrderToPay(props.orderId);
@@ -56,7 +59,14 @@ export function RecordPaymentHost() {
     <RecordPaymentForm start={start} onRecorded={onRecorded} onClose={close} />
   );
   return (
-    <Modal opened onClose={close} title="Record payment" size="lg" fullScreen={isPhone}>
+    <Modal
+      opened
+      onClose={close}
+      title="Record payment"
+      size="lg"
+      fullScreen={isPhone}
+      closeButtonProps={CLOSE}
+    >
       {request.orderId ? (
         <OrderStart orderId={request.orderId}>{form}</OrderStart>
       ) : (

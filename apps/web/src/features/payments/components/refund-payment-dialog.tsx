@@ -8,6 +8,9 @@ import { FormErrorAlert } from '#lib/ui/form-error-alert.tsx';
 import { PAYMENT_ACTION_REFUSALS, usePaymentAction } from '../api/payment-actions.ts';
 import { paymentTitle } from '../model/payment-labels.ts';
 
+// Mantine's close button carries only an icon; this gives it a name (axe: button-name).
+const CLOSE = { 'aria-label': 'Close' };
+
 const FIELD = { name: 'amount to refund', example: '25.00' };
 
 /** The typed dollars as cents; blank or unreadable is NaN, which the schema refuses (moreErrors words it). */
@@ -51,7 +54,12 @@ export function RefundPaymentDialog(props: { payment: Payment; onClose: () => vo
   const isFull = cents === refundable;
 
   return (
-    <Modal opened onClose={props.onClose} title={`Refund ${paymentTitle(payment).toLowerCase()}`}>
+    <Modal
+      opened
+      onClose={props.onClose}
+      title={`Refund ${paymentTitle(payment).toLowerCase()}`}
+      closeButtonProps={CLOSE}
+    >
       <form {...formProps} aria-label="Refund payment">
         <Stack gap="md">
           <FormErrorAlert message={formError} />
