@@ -12,6 +12,7 @@ import { wcagViolations } from './wcag.ts';
 
 const JOURNEY_MS = 180_000;
 const MERCHANT = 'Harbourside Wholesale';
+const PHONE = { width: 390, height: 844 };
 
 const journey = useJourney({ pagePerTest: false });
 
@@ -64,6 +65,16 @@ async function customerOwing(merchant: ApiSession, merchantId: string, count: nu
   throw new Error(
     `no customer owes ${count} unpaid invoices: ${JSON.stringify(items.map((item) => item.number))}`,
   );
+}
+
+/** The page itself does not scroll sideways at a phone's width. */
+async function expectNoSidewaysScroll(page: Page) {
+  const width = await page.evaluate(
+    () =>
+      (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document
+        .documentElement.scrollWidth,
+  );
+  expect(width, 'the page scrolls sideways').toBeLessThanOrEqual(PHONE.width);
 }
 
 /** Lets a dialog's or drawer's enter transition finish, so the audit reads colours at rest. */
@@ -181,6 +192,49 @@ describe('payments', () => {
       const order = await merchant.get<OrderView>(`/orders/${first.id}`, merchantId);
       expect(order.outstanding_cents).toBe(first.outstanding_cents - credit);
       expect(order.payment_status).toBe(credit === first.outstanding_cents ? 'PAID' : 'PARTIALLY_PAID');
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'reads on a phone: payments and credits as cards, and Record payment fits the screen',
+    async () => {
+      const page = await journey.openPage(PHONE);
+      await signIn(page, 'merchant@demo.test');
+      await page.goto('/payments');
+      const payments = page.getByRole('list', { name: 'Payments' });
+      await payments.getByRole('listitem').first().waitFor(PATIENCE);
+      await expectNoSidewaysScroll(page);
+
+      await page.getByRole('link', { name: 'Record payment' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Record payment' });
+      const record = dialog.getByRole('button', { name: 'Record payment' });
+      await record.waitFor(PATIENCE);
+      const box = await record.boundingBox();
+      expect(box!.x + box!.width, 'Record payment fits on the screen').toBeLessThanOrEqual(PHONE.width);
+      await settled(page);
+      expect(await wcagViolations(page)).toEqual([]);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden', ...PATIENCE });
+
+      await page.goto('/payments/credits');
+      await page.getByRole('list', { name: 'Credits' }).getByRole('listitem').first().waitFor(PATIENCE);
+      await expectNoSidewaysScroll(page);
+      await page.context().close();
+
+      // A customer sees its own payments, read-only.
+      const customer = await journey.openPage(PHONE);
+      await signIn(customer, 'customer@demo.test');
+      await customer.goto('/payments');
+      const own = customer.getByRole('list', { name: 'Payments' }).getByRole('listitem').first();
+      await own.waitFor(PATIENCE);
+      await own.getByRole('link').click();
+      const drawer = customer.getByRole('dialog', { name: /^Payment \d+$/ });
+      await drawer.getByRole('table', { name: 'Allocations' }).waitFor(PATIENCE);
+      expect(await drawer.getByRole('button', { name: 'Void' }).count()).toBe(0);
+      await expectNoSidewaysScroll(customer);
+      await settled(customer);
+      expect(await wcagViolations(customer)).toEqual([]);
     },
     JOURNEY_MS,
   );
