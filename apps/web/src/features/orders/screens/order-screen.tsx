@@ -1,5 +1,5 @@
 import { Button, Divider, Group, Stack } from '@mantine/core';
-import { type CurrentUser, type Order, RecordId } from '@tradeport/contract';
+import { type CurrentUser, type Order, type OrderLine, RecordId } from '@tradeport/contract';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '#lib/api-error.ts';
@@ -10,6 +10,7 @@ import { useOrder } from '../api/get-order.ts';
 import { useOrderEdit } from '../api/order-edits.ts';
 import { useDownloadOrderPdf } from '../api/order-pdfs.ts';
 import { AddOrderProduct } from '../components/add-order-product.tsx';
+import { CreditLineDialog } from '../components/credit-line-dialog.tsx';
 import { DeliveryFeeModal } from '../components/delivery-fee-modal.tsx';
 import { OrderAgainButton } from '../components/order-again-button.tsx';
 import { OrderDetailsModal } from '../components/order-details-modal.tsx';
@@ -64,7 +65,12 @@ function MerchantOrder(props: { order: Order; arePaymentsShown: boolean }) {
   const { order } = props;
   const edit = useOrderEdit(order);
   const [dialog, setDialog] = useState<'details' | 'fee' | null>(null);
+  const [crediting, setCrediting] = useState<OrderLine | null>(null);
   const canEdit = order.can_edit;
+  // Once it can no longer be edited, what was not supplied is credited (an adjustment note of the
+  // invoice) rather than taken off the order; a payments feature, so only where payments are on.
+  const canCreditLines =
+    !canEdit && props.arePaymentsShown && order.status !== 'PROCESSING' && order.status !== 'ON_HOLD';
   // Notes and the PO number stay open until the order is completed or cancelled (the server's rule).
   const areNotesOpen = order.status !== 'COMPLETED' && order.status !== 'CANCELLED';
   const close = () => setDialog(null);
@@ -99,6 +105,7 @@ function MerchantOrder(props: { order: Order; arePaymentsShown: boolean }) {
         onRemove={
           canEdit ? (line) => edit.mutate({ kind: 'remove-line', productId: line.product_id }) : undefined
         }
+        onCredit={canCreditLines ? setCrediting : undefined}
         addAction={canEdit ? <AddOrderProduct order={order} onAdd={edit.mutateAsync} /> : undefined}
       />
       <OrderTotals order={order} onEditDeliveryFee={canEdit ? () => setDialog('fee') : undefined} />
@@ -111,6 +118,7 @@ function MerchantOrder(props: { order: Order; arePaymentsShown: boolean }) {
         onSave={(change) => edit.mutateAsync({ kind: 'details', change })}
         onClose={close}
       />
+      <CreditLineDialog order={order} line={crediting} onClose={() => setCrediting(null)} />
       <DeliveryFeeModal
         opened={dialog === 'fee'}
         order={order}
