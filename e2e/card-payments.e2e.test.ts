@@ -1,5 +1,4 @@
 import { cardSurchargeCents, formatDollars, type OrderPayments } from '@tradeport/contract';
-import axe, { type AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,6 +8,7 @@ import {
 } from '../apps/server/src/integrations/stripe/testing/stripe-stand-in.ts';
 import { ApiSession, PATIENCE, signIn } from './catalogue-helpers.ts';
 import { useJourney } from './journey.ts';
+import { wcagViolations } from './wcag.ts';
 
 // Issue 11: card payments through the Stripe stand-ins (its API, its consent page and its
 // Stripe.js, all local). The merchant connects Stripe on /stripe/settings; a customer pays an order
@@ -50,24 +50,6 @@ async function enterCard(page: Page, number: string) {
   await page.getByLabel('Card number').fill(number, PATIENCE);
   await page.getByLabel('Expiration date').fill('12 / 34');
   await page.getByLabel('Security code').fill('123');
-}
-
-/** What the audit reads from the page's window (the e2e project is compiled without the DOM types). */
-type PageWindow = { axe?: typeof axe; document: Parameters<typeof axe.run>[0] };
-
-/** WCAG 2.2 AA as accessibility.e2e.test.ts checks it: the serious and critical violations, by rule. */
-async function wcagViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => Boolean((globalThis as unknown as PageWindow).axe)))) {
-    await page.addScriptTag({ content: axe.source });
-  }
-  const results: AxeResults = await page.evaluate(() => {
-    const { axe: inPage, document } = globalThis as unknown as PageWindow;
-    const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-    return inPage!.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-  });
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`);
 }
 
 /** Connects the merchant's Stripe account through the API (for a journey that starts connected). */

@@ -78,15 +78,15 @@ describe('app routes', () => {
     sessionStore.set(longSession);
     serve(merchantUser);
     // A screen not built yet, so the page is the shell's placeholder and asks for nothing else.
-    renderRoutes(appRoutes, '/payments');
+    renderRoutes(appRoutes, '/reports');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'All Payments' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
     expect(screen.getByText('This screen has not been built yet.')).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('All Payments · Tradeport'));
+    await waitFor(() => expect(document.title).toBe('Reports · Tradeport'));
 
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('group', { name: 'Sales' })).toBeInTheDocument();
-    expect(within(nav).getByRole('link', { name: 'All Payments' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Reports' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).queryByRole('link', { name: 'Invitations' })).toBeNull();
     expect(within(nav).getByRole('combobox', { name: 'Organisation' })).toHaveValue('Harbour Wholesale');
     expect(screen.getByRole('banner')).toHaveTextContent('Harbour Wholesale');
@@ -117,7 +117,7 @@ describe('app routes', () => {
     sessionStore.set(longSession);
     organisationIdStore.set(harbour.id);
     serve(merchantUser);
-    const { router } = renderRoutes(appRoutes, '/payments');
+    const { router } = renderRoutes(appRoutes, '/reports');
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('combobox', { name: 'Organisation' }));

@@ -73,6 +73,12 @@ const SCREENS: Partial<Record<RoutePattern, ComponentType | LazyExoticComponent<
   '/orders/:orderId': lazyScreen(() =>
     import('#features/orders/screens/order-screen.tsx').then((m) => m.OrderScreen),
   ),
+  '/payments': lazyScreen(() =>
+    import('#features/payments/screens/payments-screen.tsx').then((m) => m.PaymentsScreen),
+  ),
+  '/payments/credits': lazyScreen(() =>
+    import('#features/payments/screens/credits-screen.tsx').then((m) => m.CreditsScreen),
+  ),
   '/brands': lazyScreen(() =>
     import('#features/catalogue-taxonomy/screens/taxonomy-screens.tsx').then((m) => m.BrandsScreen),
   ),

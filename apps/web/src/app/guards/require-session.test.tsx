@@ -56,10 +56,10 @@ describe('a returning person whose sign-in is over', () => {
       }
     });
     // A screen not built yet: a built one would ask for its data, which this stub refuses with 401.
-    const { router } = renderRoutes(appRoutes, '/payments');
+    const { router } = renderRoutes(appRoutes, '/reports');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'All Payments' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/payments');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/reports');
     expect(sessionStore.get()?.accessToken).toBe('fresh-token');
   });
 });

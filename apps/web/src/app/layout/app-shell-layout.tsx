@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { readPayDialog } from '#lib/pay-dialog.ts';
+import { readRecordPayment } from '#lib/record-payment-dialog.ts';
 import { CustomerViewBanner } from '#features/customer-view/components/customer-view-banner.tsx';
 import { ViewAsCustomerButton } from '#features/customer-view/components/view-as-customer-button.tsx';
 import { ShellBanners } from '#features/session-states/components/shell-banners.tsx';
@@ -24,6 +25,10 @@ import { lazyScreen } from '../lazy-screen.ts';
 // dialog's code loads only when one is asked for.
 const PayDialogHost = lazyScreen(() =>
   import('#features/card-payments/components/pay-dialog-host.tsx').then((m) => m.PayDialogHost),
+);
+// The merchant's "Record payment" opens the same way (lib/record-payment-dialog.ts).
+const RecordPaymentHost = lazyScreen(() =>
+  import('#features/payments/components/record-payment-host.tsx').then((m) => m.RecordPaymentHost),
 );
 
 function AccountLoadFailed(props: { onRetry: () => void }) {
@@ -127,6 +132,11 @@ export function AppShellLayout() {
         {!isDisabled && readPayDialog(new URLSearchParams(search)) && (
           <Suspense fallback={null}>
             <PayDialogHost />
+          </Suspense>
+        )}
+        {!isDisabled && currentUser.is_merchant && readRecordPayment(new URLSearchParams(search)) && (
+          <Suspense fallback={null}>
+            <RecordPaymentHost />
           </Suspense>
         )}
       </AppShell.Main>

@@ -38,9 +38,9 @@ describe('shell states (SPEC §4)', () => {
   it('shows an Admin the end date of a running trial', async () => {
     const trialEnd = inDays(5);
     serve(singleAdmin({ trial_end: trialEnd }));
-    renderRoutes(appRoutes, '/payments');
+    renderRoutes(appRoutes, '/reports');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'All Payments' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
     expect(
       screen.getByText(`Your free trial ends on ${formatDate(trialEnd)}.`, { exact: false }),
     ).toBeInTheDocument();
@@ -48,17 +48,17 @@ describe('shell states (SPEC §4)', () => {
 
   it('shows the trial banners to Admins only', async () => {
     serve(singleAdmin({ trial_end: inDays(5), organisations: [{ ...harbour, user_level: 'User' }] }));
-    renderRoutes(appRoutes, '/payments');
+    renderRoutes(appRoutes, '/reports');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'All Payments' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
     expect(screen.queryByText(/free trial/i)).toBeNull();
   });
 
   it('asks an Admin to activate once the trial has ended', async () => {
     serve(singleAdmin({ trial_end: inDays(-1) }));
-    renderRoutes(appRoutes, '/payments');
+    renderRoutes(appRoutes, '/reports');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'All Payments' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
     const banner = screen.getByRole('alert');
     expect(banner).toHaveTextContent('Your free trial has ended');
     expect(within(banner).getByRole('link', { name: 'Activate your subscription' })).toHaveAttribute(
@@ -69,12 +69,12 @@ describe('shell states (SPEC §4)', () => {
 
   it('replaces every page with the expiry page more than 2 days after the trial ended', async () => {
     serve(singleAdmin({ trial_end: inDays(-3) }));
-    renderRoutes(appRoutes, '/payments');
+    renderRoutes(appRoutes, '/reports');
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Your free trial has ended' }),
     ).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'All Payments' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Reports' })).toBeNull();
     expect(screen.queryByRole('navigation')).toBeNull();
     expect(screen.getByRole('link', { name: 'Activate your subscription' })).toHaveAttribute(
       'href',
@@ -96,7 +96,7 @@ describe('shell states (SPEC §4)', () => {
   it('warns an Admin of a failed payment with the date access ends', async () => {
     const deactivate = inDays(7);
     serve(singleAdmin({ payment_failed_date: inDays(-1), deactivate_date: deactivate }));
-    renderRoutes(appRoutes, '/payments');
+    renderRoutes(appRoutes, '/reports');
 
     expect(await screen.findByText('A payment failed')).toBeInTheDocument();
     expect(
@@ -113,7 +113,7 @@ describe('shell states (SPEC §4)', () => {
         { ...bayside, active: false },
       ],
     });
-    const { router } = renderRoutes(appRoutes, '/payments');
+    const { router } = renderRoutes(appRoutes, '/reports');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Invitations' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/user/invitations');

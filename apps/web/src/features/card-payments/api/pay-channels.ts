@@ -6,7 +6,6 @@ import {
   getCardPaymentSetup,
   getInvoicePaymentSetup,
   getPaymentLinkPage,
-  IDEMPOTENCY_KEY_HEADER,
   payByCard,
   payInvoiceByCard,
   payPaymentLink,
@@ -15,6 +14,7 @@ import {
   quotePaymentLink,
 } from '@tradeport/contract';
 import { request } from '#lib/api-client.ts';
+import { idempotencyHeaders } from '#lib/idempotency-key.ts';
 import { useOrganisationId } from '#lib/use-organisation-id.ts';
 import { cardPaymentKeys } from './card-payment-keys.ts';
 
@@ -44,8 +44,6 @@ export type PayChannel = {
   canChooseOrders: boolean;
 };
 
-const keyHeader = (key: string) => ({ [IDEMPOTENCY_KEY_HEADER]: key });
-
 /** A customer organisation paying merchant `merchantId` in its portal. */
 export function portalChannel(organisationId: string, merchantId: string): PayChannel {
   const base = {
@@ -56,7 +54,7 @@ export function portalChannel(organisationId: string, merchantId: string): PayCh
   };
   return {
     quote: (body) => request(quoteCardPayment, { ...base, body }),
-    pay: (body, key) => request(payByCard, { ...base, body, headers: keyHeader(key) }),
+    pay: (body, key) => request(payByCard, { ...base, body, headers: idempotencyHeaders(key) }),
     canChooseOrders: true,
   };
 }
@@ -70,7 +68,7 @@ export function merchantChannel(organisationId: string, customerId: string): Pay
   };
   return {
     quote: (body) => request(quoteInvoicePayment, { ...base, body }),
-    pay: (body, key) => request(payInvoiceByCard, { ...base, body, headers: keyHeader(key) }),
+    pay: (body, key) => request(payInvoiceByCard, { ...base, body, headers: idempotencyHeaders(key) }),
     canChooseOrders: true,
   };
 }
@@ -88,7 +86,7 @@ export function linkChannel(token: string): PayChannel {
           confirmation_token: body.confirmation_token,
           expected_total_cents: body.expected_total_cents,
         },
-        headers: keyHeader(key),
+        headers: idempotencyHeaders(key),
       }),
     canChooseOrders: false,
   };

@@ -1,6 +1,7 @@
 import type { CardPaymentResult, CardQuote } from '@tradeport/contract';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '#lib/api-error.ts';
+import { newIdempotencyKey } from '#lib/idempotency-key.ts';
 import type { PayBody, PayChannel } from '../api/pay-channels.ts';
 import type { StripeElementsState } from './use-stripe-elements.ts';
 
@@ -130,7 +131,7 @@ export function useCardPayment(options: {
       const quote = await channel.quote(body);
       if (!isMounted.current) return;
       const attempt: Attempt = {
-        key: crypto.randomUUID(),
+        key: newIdempotencyKey(),
         body: { ...body, expected_total_cents: quote.total_cents },
       };
       setStep({ name: 'quote', quote, attempt });

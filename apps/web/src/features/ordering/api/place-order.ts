@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Cart, IDEMPOTENCY_KEY_HEADER, placeOrder } from '@tradeport/contract';
+import { type Cart, placeOrder } from '@tradeport/contract';
 import { useRef } from 'react';
 import { request } from '#lib/api-client.ts';
 import { ApiError } from '#lib/api-error.ts';
+import { idempotencyHeaders, newIdempotencyKey } from '#lib/idempotency-key.ts';
 import { useOrganisationId } from '#lib/use-organisation-id.ts';
 import { type OrderingScope, orderingKeys } from './ordering-keys.ts';
 
@@ -24,7 +25,7 @@ export function usePlaceOrder(scope: OrderingScope) {
 
   const keyFor = (cart: Cart) => {
     if (attempt.current?.cart !== attemptOf(cart)) {
-      attempt.current = { key: crypto.randomUUID(), cart: attemptOf(cart) };
+      attempt.current = { key: newIdempotencyKey(), cart: attemptOf(cart) };
     }
     return attempt.current.key;
   };
@@ -35,7 +36,7 @@ export function usePlaceOrder(scope: OrderingScope) {
         params: { id: scope.merchantId },
         query: { customer_organisation_id: scope.customerOrganisationId },
         body: { expected_total_cents: cart.totals.total_cents },
-        headers: { [IDEMPOTENCY_KEY_HEADER]: keyFor(cart) },
+        headers: idempotencyHeaders(keyFor(cart)),
         organisationId,
         handledErrorCodes: PLACE_ORDER_REFUSALS,
       }),

@@ -10,6 +10,7 @@ export const ORDERS_PAGE_SIZE = 50;
 export function ordersQueryOf(filters: OrderListFilters) {
   return {
     ...(filters.statuses.length > 0 ? { status: filters.statuses.join(',') } : {}),
+    ...(filters.payment_statuses.length > 0 ? { payment_status: filters.payment_statuses.join(',') } : {}),
     ...(filters.customer_organisation_id
       ? { customer_organisation_id: filters.customer_organisation_id }
       : {}),

@@ -1,10 +1,11 @@
-import type { OrderStatus, ReportDatePreset } from '@tradeport/contract';
+import type { OrderPaymentStatus, OrderStatus, ReportDatePreset } from '@tradeport/contract';
 import { scopedKey } from '#lib/query-keys.ts';
 
 /** What the list is narrowed by; null or empty means "any". */
 export type OrderListFilters = {
   search: string | null;
   statuses: readonly OrderStatus[];
+  payment_statuses: readonly OrderPaymentStatus[];
   customer_organisation_id: string | null;
   delivery_from: string | null;
   delivery_to: string | null;
@@ -22,6 +23,9 @@ export const orderKeys = {
     [...orderKeys.lists(organisationId), filters] as const,
   detail: (organisationId: string | null, orderId: string) =>
     [...orderKeys.all(organisationId), 'detail', orderId] as const,
+  /** Under `all`: a change to the order, or a payment recorded for it, refreshes its payments too. */
+  payments: (organisationId: string | null, orderId: string) =>
+    [...orderKeys.all(organisationId), 'payments', orderId] as const,
   customerOptions: (organisationId: string | null, search: string | null) =>
     [...orderKeys.all(organisationId), 'customer-options', { search }] as const,
 };

@@ -1,6 +1,6 @@
 import { Group, MultiSelect, Select, TextInput } from '@mantine/core';
-import { MIN_SEARCH_CHARS, OrderStatus, ReportDatePreset } from '@tradeport/contract';
-import { PLACED_PRESET_OPTIONS, STATUS_OPTIONS } from '../model/order-labels.ts';
+import { MIN_SEARCH_CHARS, OrderPaymentStatus, OrderStatus, ReportDatePreset } from '@tradeport/contract';
+import { PAYMENT_STATUS_OPTIONS, PLACED_PRESET_OPTIONS, STATUS_OPTIONS } from '../model/order-labels.ts';
 import { isSearchable, type OrderFiltersState } from '../screens/use-order-filters.ts';
 import { CustomerFilterSelect } from './customer-filter-select.tsx';
 
@@ -44,6 +44,21 @@ export function OrderFilterBar(props: {
         }
         clearable
         clearButtonProps={{ 'aria-label': 'Clear status', 'aria-hidden': false, tabIndex: 0 }}
+        w={PICKER_WIDTH + 60}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <MultiSelect
+        label="Payment"
+        placeholder={filters.payment_statuses.length > 0 ? undefined : 'Any payment status'}
+        data={PAYMENT_STATUS_OPTIONS}
+        value={[...filters.payment_statuses]}
+        onChange={(values) =>
+          state.setPaymentStatuses(
+            values.filter((value) => OrderPaymentStatus.safeParse(value).success) as OrderPaymentStatus[],
+          )
+        }
+        clearable
+        clearButtonProps={{ 'aria-label': 'Clear payment status', 'aria-hidden': false, tabIndex: 0 }}
         w={PICKER_WIDTH + 60}
         comboboxProps={{ withinPortal: true }}
       />

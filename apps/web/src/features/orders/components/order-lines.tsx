@@ -52,10 +52,10 @@ function QuantityEditor(props: { line: OrderLine; isSaving: boolean; onSave: (qu
   );
 }
 
-/** What a line shows and offers: its quantity (editable or not) and its remove button. */
+/** What a line shows and offers: its quantity (editable or not) and its action (remove, or credit). */
 type LineControls = {
   quantity: (line: OrderLine) => ReactNode;
-  remove: ((line: OrderLine) => ReactNode) | null;
+  action: ((line: OrderLine) => ReactNode) | null;
 };
 
 function LinesTable(props: { lines: readonly OrderLine[]; controls: LineControls }) {
@@ -71,7 +71,7 @@ function LinesTable(props: { lines: readonly OrderLine[]; controls: LineControls
             <Table.Th ta="right">Unit price (ex GST)</Table.Th>
             <Table.Th ta="right">GST</Table.Th>
             <Table.Th ta="right">Line total (ex GST)</Table.Th>
-            {controls.remove && (
+            {controls.action && (
               <Table.Th>
                 <VisuallyHidden>Actions</VisuallyHidden>
               </Table.Th>
@@ -95,7 +95,7 @@ function LinesTable(props: { lines: readonly OrderLine[]; controls: LineControls
                 {`${formatMoney(line.gst_cents)} (${gstRate(line)})`}
               </Table.Td>
               <Table.Td ta="right">{formatMoney(line.subtotal_cents)}</Table.Td>
-              {controls.remove && <Table.Td ta="right">{controls.remove(line)}</Table.Td>}
+              {controls.action && <Table.Td ta="right">{controls.action(line)}</Table.Td>}
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -116,7 +116,7 @@ function LineCards(props: { lines: readonly OrderLine[]; controls: LineControls 
               <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                 {line.name}
               </Text>
-              {controls.remove?.(line)}
+              {controls.action?.(line)}
             </Group>
             <Text size="sm" c="dimmed">
               SKU{' '}
@@ -139,16 +139,19 @@ function LineCards(props: { lines: readonly OrderLine[]; controls: LineControls 
 /**
  * The order's lines as they were charged (their snapshot: later catalogue changes never alter
  * them), as a table or on a phone as cards. While the order can be edited the merchant changes a
- * quantity in place, removes a line after confirming, and adds products (`addAction`).
+ * quantity in place, removes a line after confirming, and adds products (`addAction`). Once it
+ * can no longer be edited (shipped, completed, cancelled), `onCredit` offers to credit a line that
+ * was short-supplied or not supplied (an adjustment note).
  */
 export function OrderLines(props: {
   order: Order;
   isSaving: boolean;
   onQuantity?: (line: OrderLine, quantity: number) => void;
   onRemove?: (line: OrderLine) => void;
+  onCredit?: (line: OrderLine) => void;
   addAction?: ReactNode;
 }) {
-  const { order, onQuantity, onRemove } = props;
+  const { order, onQuantity, onRemove, onCredit } = props;
   const isPhone = useIsPhone();
   const [removing, setRemoving] = useState<OrderLine | null>(null);
   const isLastLine = order.lines.length <= 1;
@@ -164,7 +167,7 @@ export function OrderLines(props: {
       ) : (
         `${line.quantity} ${unitOf(line)}`.trim()
       ),
-    remove: onRemove
+    action: onRemove
       ? (line) => (
           <Button
             size="compact-xs"
@@ -178,7 +181,18 @@ export function OrderLines(props: {
             Remove
           </Button>
         )
-      : null,
+      : onCredit
+        ? (line) => (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              aria-label={`Credit ${line.name}`}
+              onClick={() => onCredit(line)}
+            >
+              Credit line
+            </Button>
+          )
+        : null,
   };
   return (
     <Stack gap="sm" component="section" aria-labelledby="order-lines-heading">

@@ -7,9 +7,10 @@ import { routePath } from '#lib/routes.ts';
 import { useIsPhone } from '#lib/use-is-phone.ts';
 import { orderTitle } from '../model/order-labels.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
+import { PaymentStatusBadge } from './payment-status-badge.tsx';
 
 const NONE = '—';
-const MIN_WIDTH = 980;
+const MIN_WIDTH = 1080;
 const SELECTED_BACKGROUND = 'var(--mantine-color-blue-light)';
 
 export type OrderSelection = {
@@ -52,6 +53,9 @@ function OrderRow(props: { order: OrderSummary; view: OrdersView; selection?: Or
       <Table.Td>
         <OrderStatusBadge status={order.status} />
       </Table.Td>
+      <Table.Td>
+        <PaymentStatusBadge status={order.payment_status} />
+      </Table.Td>
       <Table.Td>{order.purchase_order_number ?? NONE}</Table.Td>
       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
         {formatMoney(order.total_cents)}
@@ -87,9 +91,12 @@ function OrderCard(props: { order: OrderSummary; view: OrdersView; selection?: O
             </Anchor>
             <OrderStatusBadge status={order.status} />
           </Group>
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {partyOf(order, props.view)}
-          </Text>
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {partyOf(order, props.view)}
+            </Text>
+            <PaymentStatusBadge status={order.payment_status} />
+          </Group>
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Text size="sm" c="dimmed">
               Placed {formatDate(order.placed_at)}
@@ -148,6 +155,7 @@ export function OrdersTable(props: {
     'Placed',
     'Delivery',
     'Status',
+    'Payment',
     'PO number',
   ];
   return (

@@ -1,4 +1,10 @@
-import { ORDER_STATUS_LABELS, ORDER_TRANSITIONS, type OrderStatus } from '@tradeport/contract';
+import {
+  ORDER_PAYMENT_STATUS_LABELS,
+  ORDER_STATUS_LABELS,
+  ORDER_TRANSITIONS,
+  type OrderPaymentStatus,
+  type OrderStatus,
+} from '@tradeport/contract';
 import { REPORT_PERIOD_OPTIONS } from '#lib/report-periods.ts';
 
 /** SPEC §3's placed-date presets in words (lib/report-periods.ts, shared with other period pickers). */
@@ -8,6 +14,10 @@ export const STATUS_OPTIONS = (Object.keys(ORDER_STATUS_LABELS) as OrderStatus[]
   value: status,
   label: ORDER_STATUS_LABELS[status],
 }));
+
+export const PAYMENT_STATUS_OPTIONS = (Object.keys(ORDER_PAYMENT_STATUS_LABELS) as OrderPaymentStatus[]).map(
+  (status) => ({ value: status, label: ORDER_PAYMENT_STATUS_LABELS[status] }),
+);
 
 /** The statuses at least one of these orders can move to, in the state machine's order. */
 export function reachableStatuses(from: readonly OrderStatus[]): OrderStatus[] {

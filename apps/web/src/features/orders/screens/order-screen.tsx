@@ -1,5 +1,5 @@
 import { Button, Divider, Group, Stack } from '@mantine/core';
-import { type Order, RecordId } from '@tradeport/contract';
+import { type CurrentUser, type Order, type OrderLine, RecordId } from '@tradeport/contract';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '#lib/api-error.ts';
@@ -10,6 +10,7 @@ import { useOrder } from '../api/get-order.ts';
 import { useOrderEdit } from '../api/order-edits.ts';
 import { useDownloadOrderPdf } from '../api/order-pdfs.ts';
 import { AddOrderProduct } from '../components/add-order-product.tsx';
+import { CreditLineDialog } from '../components/credit-line-dialog.tsx';
 import { DeliveryFeeModal } from '../components/delivery-fee-modal.tsx';
 import { OrderAgainButton } from '../components/order-again-button.tsx';
 import { OrderDetailsModal } from '../components/order-details-modal.tsx';
@@ -19,8 +20,15 @@ import { OrderLines } from '../components/order-lines.tsx';
 import { OrderStatusActions } from '../components/order-status-actions.tsx';
 import { OrderTotals } from '../components/order-totals.tsx';
 import { OrderPayActions } from '../components/order-pay-actions.tsx';
+import { OrderPayments } from '../components/order-payments.tsx';
 
 const ORDERS = { path: routePath('/orders'), label: 'All Orders' };
+
+/** SPEC §2: payments show only where they are enabled (the merchant's, or the customer's account). */
+const arePaymentsShown = (currentUser: CurrentUser | undefined) =>
+  currentUser?.is_merchant
+    ? currentUser.settings.payments_enabled
+    : (currentUser?.customer?.payment_settings.is_payments_enabled ?? false);
 const isOrderId = (value: string) => RecordId('order').safeParse(value).success;
 
 /** Invoice (and for the merchant, packing slip) of this one order as a PDF. */
@@ -53,11 +61,16 @@ function DownloadButtons(props: { order: Order; withPackingSlip: boolean }) {
  * The merchant's order: every change goes through useOrderEdit with the version on screen; the
  * line and delivery edits are offered only while the server says the order can be edited.
  */
-function MerchantOrder(props: { order: Order }) {
+function MerchantOrder(props: { order: Order; arePaymentsShown: boolean }) {
   const { order } = props;
   const edit = useOrderEdit(order);
   const [dialog, setDialog] = useState<'details' | 'fee' | null>(null);
+  const [crediting, setCrediting] = useState<OrderLine | null>(null);
   const canEdit = order.can_edit;
+  // Once it can no longer be edited, what was not supplied is credited (an adjustment note of the
+  // invoice) rather than taken off the order; a payments feature, so only where payments are on.
+  const canCreditLines =
+    !canEdit && props.arePaymentsShown && order.status !== 'PROCESSING' && order.status !== 'ON_HOLD';
   // Notes and the PO number stay open until the order is completed or cancelled (the server's rule).
   const areNotesOpen = order.status !== 'COMPLETED' && order.status !== 'CANCELLED';
   const close = () => setDialog(null);
@@ -92,9 +105,11 @@ function MerchantOrder(props: { order: Order }) {
         onRemove={
           canEdit ? (line) => edit.mutate({ kind: 'remove-line', productId: line.product_id }) : undefined
         }
+        onCredit={canCreditLines ? setCrediting : undefined}
         addAction={canEdit ? <AddOrderProduct order={order} onAdd={edit.mutateAsync} /> : undefined}
       />
       <OrderTotals order={order} onEditDeliveryFee={canEdit ? () => setDialog('fee') : undefined} />
+      {props.arePaymentsShown && <OrderPayments order={order} canRecord />}
       <Divider />
       <OrderHistory history={order.history} />
       <OrderDetailsModal
@@ -103,6 +118,7 @@ function MerchantOrder(props: { order: Order }) {
         onSave={(change) => edit.mutateAsync({ kind: 'details', change })}
         onClose={close}
       />
+      <CreditLineDialog order={order} line={crediting} onClose={() => setCrediting(null)} />
       <DeliveryFeeModal
         opened={dialog === 'fee'}
         order={order}
@@ -114,7 +130,7 @@ function MerchantOrder(props: { order: Order }) {
 }
 
 /** The customer's view of its own order: read-only, with its invoice and "Order again". */
-function CustomerOrder(props: { order: Order }) {
+function CustomerOrder(props: { order: Order; arePaymentsShown: boolean }) {
   const { order } = props;
   return (
     <Stack gap="xl">
@@ -131,6 +147,7 @@ function CustomerOrder(props: { order: Order }) {
       <Divider />
       <OrderLines order={order} isSaving={false} />
       <OrderTotals order={order} />
+      {props.arePaymentsShown && <OrderPayments order={order} canRecord={false} />}
       <Divider />
       <OrderHistory history={order.history} />
     </Stack>
@@ -142,7 +159,8 @@ export function OrderScreen() {
   const { orderId = '' } = useParams();
   const isValidId = isOrderId(orderId);
   const query = useOrder(isValidId ? orderId : '');
-  const isMerchant = useCurrentAccount().data?.is_merchant ?? false;
+  const currentUser = useCurrentAccount().data;
+  const isMerchant = currentUser?.is_merchant ?? false;
 
   if (!isValidId || (query.error instanceof ApiError && query.error.status === 404)) {
     return <RecordNotFound list={ORDERS} title="Order" what="order" goneBy="removed" />;
@@ -162,7 +180,11 @@ export function OrderScreen() {
   return (
     <Stack gap="md">
       <BackLink to={ORDERS} />
-      {isMerchant ? <MerchantOrder order={query.data} /> : <CustomerOrder order={query.data} />}
+      {isMerchant ? (
+        <MerchantOrder order={query.data} arePaymentsShown={arePaymentsShown(currentUser)} />
+      ) : (
+        <CustomerOrder order={query.data} arePaymentsShown={arePaymentsShown(currentUser)} />
+      )}
     </Stack>
   );
 }

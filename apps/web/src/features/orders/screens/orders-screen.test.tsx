@@ -115,6 +115,31 @@ describe('OrdersScreen (merchant)', () => {
     expect(new URLSearchParams(router.state.location.search).get('customer_name')).toBe('Bean There');
   });
 
+  it('shows each order’s payment status, and filters by it through the URL', async () => {
+    const api = stubOrdersApi('merchant', {
+      orders: {
+        [MERCHANT_LIST]: () =>
+          page([processing, { ...shipped, payment_status: 'PARTIALLY_PAID', paid_cents: 1_000 }]),
+      },
+    });
+    const { router } = renderOrders('merchant', '/orders?payment_status=UNPAID,NOT_A_STATUS');
+    await screen.findByRole('link', { name: 'Order 1042' });
+    expect(within(rowOf('Order 1042')).getByText('Unpaid')).toBeInTheDocument();
+    expect(within(rowOf('Order 1043')).getByText('Partially Paid')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Payment' })).toBeInTheDocument();
+    expect(api.requestsTo(MERCHANT_LIST)[0]!.query.get('payment_status')).toBe('UNPAID');
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Payment' }));
+    await user.click(await screen.findByRole('option', { name: 'Partially Paid' }));
+    await waitFor(() =>
+      expect(api.requestsTo(MERCHANT_LIST).at(-1)!.query.get('payment_status')).toBe('UNPAID,PARTIALLY_PAID'),
+    );
+    expect(new URLSearchParams(router.state.location.search).get('payment_status')).toBe(
+      'UNPAID,PARTIALLY_PAID',
+    );
+  });
+
   it('searches by number, customer, product or PO from 2 characters, through the search endpoint', async () => {
     const api = stubOrdersApi('merchant', {
       orders: { [MERCHANT_LIST]: () => page([processing, shipped]), [SEARCH]: () => page([shipped]) },

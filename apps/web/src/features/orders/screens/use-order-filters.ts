@@ -1,4 +1,4 @@
-import { MIN_SEARCH_CHARS, OrderStatus, ReportDatePreset } from '@tradeport/contract';
+import { MIN_SEARCH_CHARS, OrderPaymentStatus, OrderStatus, ReportDatePreset } from '@tradeport/contract';
 import { useSearchParams } from 'react-router';
 import { useUrlSearch } from '#lib/use-url-search.ts';
 import type { OrderListFilters } from '../api/order-keys.ts';
@@ -22,11 +22,25 @@ export function statusesOf(value: string | null): OrderStatus[] {
   return [...new Set(statuses)] as OrderStatus[];
 }
 
+/** `?payment_status=UNPAID,PARTIALLY_PAID` → the payment statuses it names; anything else is dropped. */
+export function paymentStatusesOf(value: string | null): OrderPaymentStatus[] {
+  const statuses = (value ?? '').split(',').filter((item) => OrderPaymentStatus.safeParse(item).success);
+  return [...new Set(statuses)] as OrderPaymentStatus[];
+}
+
 // Every filter but the search, which useUrlSearch keeps in `q`.
-const FILTER_PARAMS = ['status', 'customer', 'customer_name', 'delivery_from', 'delivery_to', 'placed'];
+const FILTER_PARAMS = [
+  'status',
+  'payment_status',
+  'customer',
+  'customer_name',
+  'delivery_from',
+  'delivery_to',
+  'placed',
+];
 
 /**
- * The list's search and filters, kept in the URL (`?q=&status=&customer=&delivery_from=…&placed=`)
+ * The list's search and filters, kept in the URL (`?q=&status=&payment_status=&customer=&delivery_from=…&placed=`)
  * so Back from an order returns to the same list and a filtered list can be shared. The search is
  * sent once typing pauses, and only from 2 characters.
  */
@@ -54,6 +68,7 @@ export function useOrderFilters() {
   const filters: OrderListFilters = {
     search,
     statuses: statusesOf(params.get('status')),
+    payment_statuses: paymentStatusesOf(params.get('payment_status')),
     customer_organisation_id: customer?.value ?? null,
     delivery_from: dateOf(params.get('delivery_from')),
     delivery_to: dateOf(params.get('delivery_to')),
@@ -63,6 +78,7 @@ export function useOrderFilters() {
   const isFiltered = Boolean(
     search ||
     filters.statuses.length > 0 ||
+    filters.payment_statuses.length > 0 ||
     customer ||
     filters.delivery_from ||
     filters.delivery_to ||
@@ -76,6 +92,8 @@ export function useOrderFilters() {
     customer,
     isFiltered,
     setStatuses: (statuses: readonly OrderStatus[]) => setParam('status', statuses.join(',') || null),
+    setPaymentStatuses: (statuses: readonly OrderPaymentStatus[]) =>
+      setParam('payment_status', statuses.join(',') || null),
     setCustomer: (picked: PickedCustomer) =>
       update((next) => {
         if (picked) {

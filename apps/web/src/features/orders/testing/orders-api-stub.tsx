@@ -2,7 +2,9 @@ import {
   type CurrentUser,
   type Customer,
   getCurrentUser,
+  listOrderPayments,
   type Order,
+  type OrderPayments,
   type OrderSummary,
   type OrganisationMembership,
 } from '@tradeport/contract';
@@ -140,6 +142,19 @@ export function customerFixture(title: string, organisationId: string): Customer
   });
 }
 
+/** An order's payments as the payments endpoint answers them: none yet, by default. */
+export function orderPaymentsFixture(overrides: Partial<OrderPayments> = {}): OrderPayments {
+  return {
+    order_id: ORDER_ID,
+    total_cents: 12_345,
+    paid_cents: 0,
+    outstanding_cents: 12_345,
+    payment_status: 'UNPAID',
+    payments: [],
+    ...overrides,
+  };
+}
+
 export const page = (items: unknown[], next_cursor: string | null = null) =>
   json(200, { items, next_cursor });
 
@@ -156,6 +171,9 @@ export function stubOrdersApi(
   const fake = fakeFetch(
     {
       [route(getCurrentUser)]: () => json(200, who === 'merchant' ? merchantUser : customerUser),
+      // The order screen's Payments section asks for these; none unless a test says otherwise.
+      [route(listOrderPayments)]: (request) =>
+        json(200, orderPaymentsFixture({ order_id: request.params.id ?? ORDER_ID })),
       ...routes.api,
     },
     { outside: routes.orders },

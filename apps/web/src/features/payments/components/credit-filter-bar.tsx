@@ -1,0 +1,55 @@
+import { Checkbox, Group, Select, TextInput } from '@mantine/core';
+import { CreditSource, MIN_SEARCH_CHARS } from '@tradeport/contract';
+import { SOURCE_OPTIONS } from '../model/payment-labels.ts';
+import type { CreditFiltersState } from '../screens/use-credit-filters.ts';
+import { isSearchable } from '../screens/use-list-params.ts';
+import { CustomerSelect } from './customer-select.tsx';
+
+/** Search (number, reason, customer) and the filters the server narrows credits by, kept in the URL. */
+export function CreditFilterBar(props: {
+  state: CreditFiltersState;
+  isMerchant: boolean;
+  isSearching: boolean;
+}) {
+  const { state } = props;
+  const { filters } = state;
+  const typed = state.searchText.trim();
+  const isSearchTooShort = typed.length > 0 && !isSearchable(typed);
+  return (
+    <Group align="flex-end" gap="md" role="search" aria-label="Filter credits">
+      <TextInput
+        type="search"
+        label="Search credits"
+        placeholder={props.isMerchant ? 'Number, reason or customer' : 'Number or reason'}
+        value={state.searchText}
+        onChange={(event) => state.setSearchText(event.currentTarget.value)}
+        description={
+          isSearchTooShort ? `Type at least ${MIN_SEARCH_CHARS} characters, or a credit number` : undefined
+        }
+        aria-busy={props.isSearching || undefined}
+        style={{ flex: '1 1 240px', maxWidth: 360 }}
+      />
+      <Select
+        label="Source"
+        placeholder="Any source"
+        data={SOURCE_OPTIONS}
+        value={filters.source}
+        onChange={(value) => {
+          const parsed = CreditSource.safeParse(value);
+          state.setSource(parsed.success ? parsed.data : null);
+        }}
+        clearable
+        clearButtonProps={{ 'aria-label': 'Clear source', 'aria-hidden': false, tabIndex: 0 }}
+        w={180}
+        comboboxProps={{ withinPortal: true }}
+      />
+      {props.isMerchant && <CustomerSelect value={state.customer} onChange={state.setCustomer} w={200} />}
+      <Checkbox
+        label="Only with credit left"
+        checked={filters.is_available}
+        onChange={(event) => state.setAvailable(event.currentTarget.checked)}
+        mb={8}
+      />
+    </Group>
+  );
+}

@@ -1,0 +1,87 @@
+import { Group, Select, TextInput } from '@mantine/core';
+import { MIN_SEARCH_CHARS, PaymentMethod, PaymentState } from '@tradeport/contract';
+import { METHOD_OPTIONS, STATE_OPTIONS } from '../model/payment-labels.ts';
+import { isSearchable } from '../screens/use-list-params.ts';
+import type { PaymentFiltersState } from '../screens/use-payment-filters.ts';
+import { CustomerSelect } from './customer-select.tsx';
+
+const PICKER_WIDTH = 200;
+const DATE_WIDTH = 160;
+
+/**
+ * Search (number, reference, customer) and the filters the server narrows payments by, every one
+ * kept in the URL. The customer picker is the merchant's only: a customer sees its own payments.
+ */
+export function PaymentFilterBar(props: {
+  state: PaymentFiltersState;
+  isMerchant: boolean;
+  isSearching: boolean;
+}) {
+  const { state } = props;
+  const { filters } = state;
+  const typed = state.searchText.trim();
+  const isSearchTooShort = typed.length > 0 && !isSearchable(typed);
+  return (
+    <Group align="flex-end" gap="md" role="search" aria-label="Filter payments">
+      <TextInput
+        type="search"
+        label="Search payments"
+        placeholder={props.isMerchant ? 'Number, reference or customer' : 'Number or reference'}
+        value={state.searchText}
+        onChange={(event) => state.setSearchText(event.currentTarget.value)}
+        description={
+          isSearchTooShort ? `Type at least ${MIN_SEARCH_CHARS} characters, or a payment number` : undefined
+        }
+        aria-busy={props.isSearching || undefined}
+        style={{ flex: '1 1 240px', maxWidth: 360 }}
+      />
+      <Select
+        label="State"
+        placeholder="Any state"
+        data={STATE_OPTIONS}
+        value={filters.state}
+        onChange={(value) => {
+          const parsed = PaymentState.safeParse(value);
+          state.setState(parsed.success ? parsed.data : null);
+        }}
+        clearable
+        clearButtonProps={{ 'aria-label': 'Clear state', 'aria-hidden': false, tabIndex: 0 }}
+        w={PICKER_WIDTH - 40}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <Select
+        label="Method"
+        placeholder="Any method"
+        data={METHOD_OPTIONS}
+        value={filters.method}
+        onChange={(value) => {
+          const parsed = PaymentMethod.safeParse(value);
+          state.setMethod(parsed.success ? parsed.data : null);
+        }}
+        clearable
+        clearButtonProps={{ 'aria-label': 'Clear method', 'aria-hidden': false, tabIndex: 0 }}
+        w={PICKER_WIDTH + 30}
+        comboboxProps={{ withinPortal: true }}
+      />
+      {props.isMerchant && (
+        <CustomerSelect value={state.customer} onChange={state.setCustomer} w={PICKER_WIDTH} />
+      )}
+      <TextInput
+        type="date"
+        label="Received from"
+        value={filters.paid_from ?? ''}
+        max={filters.paid_to ?? undefined}
+        onChange={(event) => state.setPaidFrom(event.currentTarget.value || null)}
+        w={DATE_WIDTH}
+      />
+      <TextInput
+        type="date"
+        label="Received to"
+        value={filters.paid_to ?? ''}
+        min={filters.paid_from ?? undefined}
+        onChange={(event) => state.setPaidTo(event.currentTarget.value || null)}
+        w={DATE_WIDTH}
+      />
+    </Group>
+  );
+}
