@@ -12,6 +12,7 @@ import { createImageStorage } from './storage/create-image-storage.ts';
 import { startOrderPlacedWorker } from '../modules/order-documents/order-placed.job.ts';
 import { startPaymentNoticeWorkers } from '../modules/payments/payment-notices.job.ts';
 import { startOverdueReminders } from '../modules/receivables/overdue-reminders.job.ts';
+import { startRollupsCompaction } from '../modules/receivables/rollups-compaction.job.ts';
 
 export type ServiceLog = JobsLog & { info(obj: object, msg: string): void };
 
@@ -61,8 +62,8 @@ export async function createServices(options: {
     jobs,
     // Separate so main.ts can begin answering requests first; jobs queued meanwhile just wait.
     // Every job's handler starts here: mail delivery, the mails an order's placing sends, a
-    // payment's receipt and failure notice, and the daily overdue reminders (queued hourly by
-    // their own timer).
+    // payment's receipt and failure notice, the daily overdue reminders (queued hourly by their
+    // own timer) and the overview rollups' compaction (queued every minute).
     startWorkers: async () => {
       await startMailWorker({ database, jobs, config: config.mail, log: options.log });
       await startOrderPlacedWorker({
@@ -89,6 +90,7 @@ export async function createServices(options: {
           now,
           log: options.log,
         }),
+        await startRollupsCompaction({ database, jobs, log: options.log }),
       );
     },
     stop: async () => {

@@ -119,9 +119,9 @@ export async function listOutstandingRows(
 }
 
 /**
- * A merchant's outstanding orders, counted and summed per due date: one pass in due-date order
- * over its outstanding index, at most a row per day. Callers total and age the days with the
- * contract's rules (receivables-rules.ts), so no aging boundary is written twice.
+ * A merchant's outstanding orders, counted and summed per due date, straight from the orders:
+ * the definition the rollups (sumOwedByDueDate, which the overview reads) must always equal, and
+ * the rollup tests' oracle. Migration 0018's order trigger applies this same predicate.
  */
 export async function sumOutstandingByDueDate(db: Db, options: { merchantId: string }) {
   return db

@@ -15,12 +15,13 @@ import {
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { notFound } from '../../platform/errors.ts';
-import { findTimeZone, sumOutstandingByDueDate } from './outstanding.queries.ts';
+import { findTimeZone } from './outstanding.queries.ts';
 import { CREDIT_METHOD } from './applied-credit.ts';
-import { sumReceivedByMethodAndDay } from './received.queries.ts';
+import { sumOwedByDueDate, sumReceivedByMethodAndDayRollup } from './receivables-rollups.queries.ts';
 
 // "Payments overview": money received in a period (by method, by day for the chart) and what is
-// owed now (outstanding, overdue, aging), each from one indexed aggregate.
+// owed now (outstanding, overdue, aging), each read from the rollups the database keeps as money
+// moves (receivables-rollups.queries.ts): a few thousand rows, however many orders and payments.
 
 export function createReceivablesOverview(deps: Pick<AppDeps, 'database' | 'now'>) {
   const { db } = deps.database;
@@ -36,8 +37,8 @@ export function createReceivablesOverview(deps: Pick<AppDeps, 'database' | 'now'
       const today = dateInZone(now, timeZone);
       const range = periodDayRange(options.query, { now, timeZone, fallback: DEFAULT_OVERVIEW_PERIOD });
       const [received, owedByDueDate] = await Promise.all([
-        sumReceivedByMethodAndDay(db, { merchantId: options.merchantId, ...range }),
-        sumOutstandingByDueDate(db, { merchantId: options.merchantId }),
+        sumReceivedByMethodAndDayRollup(db, { merchantId: options.merchantId, ...range }),
+        sumOwedByDueDate(db, { merchantId: options.merchantId }),
       ]);
 
       const owed = { count: 0, cents: 0, overdueCount: 0, overdueCents: 0 };

@@ -5,8 +5,9 @@ import { payments } from '../../platform/db/schema/index.ts';
 
 /**
  * What a merchant received on each day of [from, to) by method: counted payments (Successful,
- * Refunded) by the day they were paid, less what was refunded of them. A range scan of
- * payments_merchant_paid_on_idx, grouped into at most methods × days rows.
+ * Refunded) by the day they were paid, less what was refunded of them, straight from the
+ * payments. The definition the rollups (sumReceivedByMethodAndDayRollup, which the overview
+ * reads) must always equal, and the rollup tests' oracle.
  */
 export async function sumReceivedByMethodAndDay(
   db: Db,

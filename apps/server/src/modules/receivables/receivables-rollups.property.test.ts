@@ -1,0 +1,359 @@
+import { PAYMENT_METHODS } from '@tradeport/contract';
+import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../platform/errors.ts';
+import { customerAccounts, orders, payments } from '../../platform/db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../testing/index.ts';
+import { recordPayment, settleCardPayment } from '../payments/payment-ledger.ts';
+import { lockPayment } from '../payments/payment-ledger.queries.ts';
+import { refundPaymentInTransaction, voidPaymentInTransaction } from '../payments/payment-reversals.ts';
+import { sumOutstandingByDueDate } from './outstanding.queries.ts';
+import { receivablesKit } from './receivables.testing.ts';
+import {
+  compactReceivablesRollups,
+  sumOwedByDueDate,
+  sumReceivedByMethodAndDayRollup,
+} from './receivables-rollups.queries.ts';
+import { sumReceivedByMethodAndDay } from './received.queries.ts';
+
+// The overview's rollups (kept by triggers, folded by a compaction) against the direct aggregates
+// over orders and payments, which define them: after any sequence of placing, paying (in part, in
+// full, more than owed), settling, refunding, voiding, cancelling, editing totals and due dates
+// (one order, or many in one statement), deleting and flipping a customer's tracking, both reads
+// give the same rows, and compacting never changes them. Runs on PGlite, and on PostgreSQL with
+// DATABASE_URL (where the concurrent writers below are really concurrent).
+
+let t: TestApp;
+const { merchantWithCustomers } = receivablesKit(() => t);
+let shop: Awaited<ReturnType<typeof merchantWithCustomers>>;
+let accounts: string[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  shop = await merchantWithCustomers();
+  accounts = [shop.cafe.id, shop.bistro.id, shop.untracked.id];
+});
+afterAll(() => t.close());
+
+const DUE_DATES = ['2026-02-27', '2026-03-15', '2026-03-31', '2026-04-30'];
+const PAID_ON = ['2026-03-01', '2026-03-20', '2026-03-31'];
+/** Wide enough for every day paid on. */
+const RECEIVED_RANGE = { from: '2026-01-01', to: '2027-01-01' };
+
+const byKey = <T extends Record<string, unknown>>(rows: T[]) =>
+  rows.map((row) => JSON.stringify(Object.entries(row).sort())).sort();
+
+/** Both reads, the rollups' and the direct aggregates', for the merchant. */
+async function readBoth() {
+  const { db } = t.database;
+  const merchantId = shop.merchant.id;
+  const [owed, owedDirect, received, receivedDirect] = await Promise.all([
+    sumOwedByDueDate(db, { merchantId }),
+    sumOutstandingByDueDate(db, { merchantId }),
+    sumReceivedByMethodAndDayRollup(db, { merchantId, ...RECEIVED_RANGE }),
+    sumReceivedByMethodAndDay(db, { merchantId, ...RECEIVED_RANGE }),
+  ]);
+  return {
+    rollups: { owed: byKey(owed), received: byKey(received) },
+    direct: { owed: byKey(owedDirect), received: byKey(receivedDirect) },
+  };
+}
+
+/** The most rows either read gave, over the whole run. */
+const largest = { owed: 0, received: 0 };
+
+async function expectRollupsEqualDirect() {
+  const { rollups, direct } = await readBoth();
+  expect(rollups).toEqual(direct);
+  largest.owed = Math.max(largest.owed, rollups.owed.length);
+  largest.received = Math.max(largest.received, rollups.received.length);
+  return rollups;
+}
+
+type Step =
+  | { kind: 'place'; account: number; due: number; cents: number; status: 'PROCESSING' | 'CANCELLED' }
+  | {
+      kind: 'pay';
+      order: number;
+      share: number;
+      extra: number;
+      method: number;
+      paidOn: number;
+      state: number;
+    }
+  | { kind: 'settle'; payment: number; succeeded: boolean }
+  | { kind: 'refund'; payment: number; share: number }
+  | { kind: 'void'; payment: number }
+  | { kind: 'cancel'; order: number }
+  | { kind: 'editTotal'; order: number; cents: number }
+  | { kind: 'moveDue'; order: number; due: number }
+  | { kind: 'moveAllDue'; account: number; due: number }
+  | { kind: 'delete'; order: number }
+  | { kind: 'flip'; account: number }
+  | { kind: 'compact' };
+
+const index = fc.nat({ max: 50 });
+const weighted = <T>(weight: number, arbitrary: fc.Arbitrary<T>) => ({ weight, arbitrary });
+// Placing and paying most often, so that the other writes find orders and payments to act on.
+const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
+  weighted(
+    4,
+    fc.record({
+      kind: fc.constant('place' as const),
+      account: fc.nat({ max: 2 }),
+      due: fc.nat({ max: DUE_DATES.length - 1 }),
+      cents: fc.integer({ min: 1, max: 50_000 }),
+      status: fc.constantFrom('PROCESSING' as const, 'PROCESSING' as const, 'CANCELLED' as const),
+    }),
+  ),
+  weighted(
+    4,
+    fc.record({
+      kind: fc.constant('pay' as const),
+      order: index,
+      // Of what the order owes, in hundredths: 100 pays it in full.
+      share: fc.integer({ min: 1, max: 100 }),
+      // Paid on top, left over as account credit.
+      extra: fc.constantFrom(0, 0, 0, 1_000),
+      method: fc.nat({ max: PAYMENT_METHODS.length - 1 }),
+      paidOn: fc.nat({ max: PAID_ON.length - 1 }),
+      state: fc.nat({ max: 4 }),
+    }),
+  ),
+  fc.record({ kind: fc.constant('settle' as const), payment: index, succeeded: fc.boolean() }),
+  fc.record({
+    kind: fc.constant('refund' as const),
+    payment: index,
+    share: fc.integer({ min: 1, max: 100 }),
+  }),
+  fc.record({ kind: fc.constant('void' as const), payment: index }),
+  fc.record({ kind: fc.constant('cancel' as const), order: index }),
+  fc.record({
+    kind: fc.constant('editTotal' as const),
+    order: index,
+    cents: fc.integer({ min: 1, max: 60_000 }),
+  }),
+  fc.record({
+    kind: fc.constant('moveDue' as const),
+    order: index,
+    due: fc.nat({ max: DUE_DATES.length - 1 }),
+  }),
+  fc.record({
+    kind: fc.constant('moveAllDue' as const),
+    account: fc.nat({ max: 2 }),
+    due: fc.nat({ max: DUE_DATES.length - 1 }),
+  }),
+  fc.record({ kind: fc.constant('delete' as const), order: index }),
+  fc.record({ kind: fc.constant('flip' as const), account: fc.nat({ max: 2 }) }),
+  fc.record({ kind: fc.constant('compact' as const) }),
+);
+
+/** Payment methods the ledger records by hand (Account Credit needs a credit, Stripe a card). */
+const RECORDED_METHODS = PAYMENT_METHODS.filter((method) => method !== 'ACCOUNT_CREDIT');
+
+async function merchantOrders() {
+  return t.database.db
+    .select()
+    .from(orders)
+    .where(eq(orders.merchantId, shop.merchant.id))
+    .orderBy(orders.number);
+}
+
+async function merchantPayments() {
+  return t.database.db
+    .select()
+    .from(payments)
+    .where(eq(payments.merchantId, shop.merchant.id))
+    .orderBy(payments.number);
+}
+
+/** The ledger's refusals (a void of a refunded payment, a refund of a failed one) are expected. */
+async function unlessRefused(write: () => Promise<unknown>) {
+  try {
+    await write();
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+  }
+}
+
+async function run(step: Step) {
+  const { db } = t.database;
+  const { jobs } = t;
+  const merchantId = shop.merchant.id;
+  const pick = <T>(rows: T[], at: number) => (rows.length ? rows[at % rows.length] : undefined);
+  switch (step.kind) {
+    case 'place': {
+      await shop.order(
+        [shop.cafe, shop.bistro, shop.untracked][step.account]!,
+        step.status === 'CANCELLED'
+          ? { dueDate: DUE_DATES[step.due]!, exGstCents: step.cents, status: 'CANCELLED' }
+          : { dueDate: DUE_DATES[step.due]!, exGstCents: step.cents },
+      );
+      return;
+    }
+    case 'pay': {
+      const owing = (await merchantOrders()).filter(
+        (order) => order.paidCents < order.totalCents && order.status !== 'CANCELLED',
+      );
+      const order = pick(owing, step.order);
+      if (!order) return;
+      const amount = Math.max(1, Math.floor(((order.totalCents - order.paidCents) * step.share) / 100));
+      const state = (['SUCCESSFUL', 'SUCCESSFUL', 'PROCESSING', 'UPCOMING', 'SUCCESSFUL'] as const)[
+        step.state
+      ]!;
+      await unlessRefused(() =>
+        recordPayment(db, {
+          jobs,
+          merchantId,
+          customerAccountId: order.customerAccountId,
+          method: RECORDED_METHODS[step.method % RECORDED_METHODS.length]!,
+          state,
+          amountCents: amount + step.extra,
+          paidOn: PAID_ON[step.paidOn]!,
+          idempotencyKey: null,
+          recordedByUserId: null,
+          allocations: [{ orderId: order.id, amountCents: amount }],
+        }),
+      );
+      return;
+    }
+    case 'settle': {
+      const payment = pick(
+        (await merchantPayments()).filter((row) => row.state === 'PROCESSING'),
+        step.payment,
+      );
+      if (!payment) return;
+      await unlessRefused(() =>
+        db.transaction((tx) =>
+          settleCardPayment(tx, {
+            jobs,
+            paymentId: payment.id,
+            state: step.succeeded ? 'SUCCESSFUL' : 'FAILED',
+          }),
+        ),
+      );
+      return;
+    }
+    case 'refund': {
+      const payment = pick(
+        (await merchantPayments()).filter((row) => row.state === 'SUCCESSFUL' || row.state === 'REFUNDED'),
+        step.payment,
+      );
+      if (!payment || payment.refundedCents >= payment.amountCents) return;
+      const left = payment.amountCents - payment.refundedCents;
+      await unlessRefused(() =>
+        db.transaction(async (tx) =>
+          refundPaymentInTransaction(tx, {
+            payment: (await lockPayment(tx, { paymentId: payment.id }))!,
+            amountCents: Math.max(1, Math.floor((left * step.share) / 100)),
+            reason: null,
+            idempotencyKey: null,
+            refundedByUserId: null,
+          }),
+        ),
+      );
+      return;
+    }
+    case 'void': {
+      const payment = pick(await merchantPayments(), step.payment);
+      if (!payment) return;
+      await unlessRefused(() =>
+        db.transaction(async (tx) =>
+          voidPaymentInTransaction(tx, {
+            payment: (await lockPayment(tx, { paymentId: payment.id }))!,
+            at: new Date(),
+          }),
+        ),
+      );
+      return;
+    }
+    case 'cancel':
+    case 'editTotal':
+    case 'moveDue':
+    case 'delete': {
+      const order = pick(await merchantOrders(), step.order);
+      if (!order) return;
+      if (step.kind === 'cancel') {
+        await db.update(orders).set({ status: 'CANCELLED' }).where(eq(orders.id, order.id));
+      } else if (step.kind === 'editTotal') {
+        // Lines edited: a new total, which may now be below what was paid.
+        await db.update(orders).set({ totalCents: step.cents }).where(eq(orders.id, order.id));
+      } else if (step.kind === 'moveDue') {
+        await db.update(orders).set({ dueDate: DUE_DATES[step.due]! }).where(eq(orders.id, order.id));
+      } else {
+        // Only an order nothing was paid against can go (allocations keep it otherwise).
+        await db.transaction(async (tx) => {
+          const [allocated] = (
+            (await tx.execute(
+              sql`select count(*)::int as n from payment_allocations where order_id = ${order.id}`,
+            )) as unknown as { rows: { n: number }[] }
+          ).rows;
+          if (Number(allocated!.n) > 0) return;
+          await tx.execute(sql`delete from order_lines where order_id = ${order.id}`);
+          await tx.execute(sql`delete from order_events where order_id = ${order.id}`);
+          await tx.execute(sql`delete from payment_links where order_id = ${order.id}`);
+          await tx.delete(orders).where(eq(orders.id, order.id));
+        });
+      }
+      return;
+    }
+    case 'moveAllDue': {
+      // One statement, many rows: the triggers see them all at once.
+      await db
+        .update(orders)
+        .set({ dueDate: DUE_DATES[step.due]! })
+        .where(eq(orders.customerAccountId, accounts[step.account]!));
+      return;
+    }
+    case 'flip': {
+      await db
+        .update(customerAccounts)
+        .set({ isPaymentsEnabled: sql`not ${customerAccounts.isPaymentsEnabled}` })
+        .where(eq(customerAccounts.id, accounts[step.account]!));
+      return;
+    }
+    case 'compact': {
+      const before = await expectRollupsEqualDirect();
+      await compactReceivablesRollups(db);
+      expect(await expectRollupsEqualDirect()).toEqual(before);
+      return;
+    }
+  }
+}
+
+describe('the payments overview rollups', () => {
+  it('equal the direct aggregates after any sequence of writes, compacted or not', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(stepArbitrary, { minLength: 1, maxLength: 25 }), async (steps) => {
+        for (const step of steps) {
+          await run(step);
+          await expectRollupsEqualDirect();
+        }
+      }),
+      { numRuns: 12 },
+    );
+    // The sequences did move money, owed and received on several days: not empty worlds compared.
+    expect(largest.owed).toBeGreaterThan(1);
+    expect(largest.received).toBeGreaterThan(1);
+  });
+
+  it('fold every change into the totals, leaving none pending and no empty totals', async () => {
+    const { db } = t.database;
+    const before = await expectRollupsEqualDirect();
+    await compactReceivablesRollups(db);
+    const rows = (sqlText: string) =>
+      db
+        .execute(sql.raw(sqlText))
+        .then((result) => (result as unknown as { rows: { n: number }[] }).rows[0]!.n);
+    expect(Number(await rows('select count(*) as n from receivables_owed_changes'))).toBe(0);
+    expect(Number(await rows('select count(*) as n from receivables_received_changes'))).toBe(0);
+    expect(
+      Number(await rows('select count(*) as n from receivables_owed_totals where order_count = 0')),
+    ).toBe(0);
+    expect(
+      Number(await rows('select count(*) as n from receivables_received_totals where payment_count = 0')),
+    ).toBe(0);
+    expect(await expectRollupsEqualDirect()).toEqual(before);
+  });
+});
