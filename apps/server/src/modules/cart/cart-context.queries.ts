@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.ts';
-import { customerAccounts, organisations, users } from '../../platform/db/schema/index.ts';
+import { preparedForAny } from '../../platform/db/prepared-once.ts';
+import { customerAccounts, organisations } from '../../platform/db/schema/index.ts';
 
 const merchant = alias(organisations, 'cart_merchant');
 const customer = alias(organisations, 'cart_customer');
@@ -12,7 +13,16 @@ const customer = alias(organisations, 'cart_customer');
  * ABN and address (snapshotted on the order). One query.
  */
 export async function findCartContext(db: Db, options: { merchantId: string; customerAccountId: string }) {
-  const [row] = await db
+  const statement = preparedForAny(db, 'cart_context', (db, name) => selectCartContext(db).prepare(name));
+  const [row] = await statement.execute({
+    merchantId: options.merchantId,
+    customerAccountId: options.customerAccountId,
+  });
+  return row;
+}
+
+function selectCartContext(db: Db) {
+  return db
     .select({
       merchant: {
         id: merchant.id,
@@ -40,17 +50,10 @@ export async function findCartContext(db: Db, options: { merchantId: string; cus
     .innerJoin(customer, eq(customer.id, customerAccounts.customerOrganisationId))
     .where(
       and(
-        eq(customerAccounts.id, options.customerAccountId),
-        eq(customerAccounts.merchantId, options.merchantId),
+        eq(customerAccounts.id, sql.placeholder('customerAccountId')),
+        eq(customerAccounts.merchantId, sql.placeholder('merchantId')),
       ),
     );
-  return row;
 }
 
 export type CartContext = NonNullable<Awaited<ReturnType<typeof findCartContext>>>;
-
-/** The name a person goes by now, for the order's "placed by" and its history. */
-export async function findUserName(db: Db, userId: string): Promise<string | null> {
-  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
-  return row?.name ?? null;
-}

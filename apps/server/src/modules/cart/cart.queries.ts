@@ -1,5 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { preparedForAny } from '../../platform/db/prepared-once.ts';
 import { cartLines, carts, products, unitsOfMeasure } from '../../platform/db/schema/index.ts';
 import type { CartOwner } from './cart-owner.ts';
 
@@ -8,17 +9,23 @@ import type { CartOwner } from './cart-owner.ts';
 
 export type CartRow = typeof carts.$inferSelect;
 
-const ownedBy = (owner: Pick<CartOwner, 'merchantId' | 'customerAccountId' | 'isMerchantEntry'>) =>
-  and(
-    eq(carts.merchantId, owner.merchantId),
-    eq(carts.customerAccountId, owner.customerAccountId),
-    eq(carts.isMerchantEntry, owner.isMerchantEntry),
-  );
+const ownedByOwner = and(
+  eq(carts.merchantId, sql.placeholder('merchantId')),
+  eq(carts.customerAccountId, sql.placeholder('customerAccountId')),
+  eq(carts.isMerchantEntry, sql.placeholder('isMerchantEntry')),
+);
 
 /** The owner's cart, if it was ever made. `isLocked` holds it (FOR UPDATE) to the transaction's end. */
 export async function findCart(db: Db, options: { owner: CartOwner; isLocked?: boolean }) {
-  const query = db.select().from(carts).where(ownedBy(options.owner));
-  const [row] = options.isLocked ? await query.for('update') : await query;
+  const statement = options.isLocked
+    ? preparedForAny(db, 'cart_of_owner_locked', (db, name) =>
+        db.select().from(carts).where(ownedByOwner).for('update').prepare(name),
+      )
+    : preparedForAny(db, 'cart_of_owner', (db, name) =>
+        db.select().from(carts).where(ownedByOwner).prepare(name),
+      );
+  const { merchantId, customerAccountId, isMerchantEntry } = options.owner;
+  const [row] = await statement.execute({ merchantId, customerAccountId, isMerchantEntry });
   return row;
 }
 
@@ -39,6 +46,12 @@ export async function findOrCreateCart(db: Db, owner: CartOwner): Promise<CartRo
 
 /** Each line with what the cart shows of its product whatever its state (archived included). */
 export function listCartLines(db: Db, cartId: string) {
+  return preparedForAny(db, 'cart_lines_shown', (db, name) => selectCartLines(db).prepare(name)).execute({
+    cartId,
+  });
+}
+
+function selectCartLines(db: Db) {
   return db
     .select({
       productId: cartLines.productId,
@@ -51,11 +64,11 @@ export function listCartLines(db: Db, cartId: string) {
     .from(cartLines)
     .innerJoin(products, eq(products.id, cartLines.productId))
     .leftJoin(unitsOfMeasure, eq(unitsOfMeasure.id, products.unitOfMeasureId))
-    .where(eq(cartLines.cartId, cartId))
+    .where(eq(cartLines.cartId, sql.placeholder('cartId')))
     .orderBy(asc(cartLines.createdAt), asc(cartLines.productId));
 }
 
-export type CartLineRow = Awaited<ReturnType<typeof listCartLines>>[number];
+export type CartLineRow = Awaited<ReturnType<typeof selectCartLines>>[number];
 
 export async function countCartLines(db: Db, cartId: string): Promise<number> {
   const [row] = await db.select({ lines: count() }).from(cartLines).where(eq(cartLines.cartId, cartId));
@@ -119,8 +132,13 @@ export async function updateCartDetails(
 
 /** Empties the cart: no lines, no details (they belonged to the order it was becoming). */
 export async function emptyCart(db: Db, options: { cartId: string; now: Date }) {
-  await db.delete(cartLines).where(eq(cartLines.cartId, options.cartId));
+  // One statement (the delete as a data-modifying WITH, which runs whether or not it is read):
+  // placing empties the cart inside its transaction, where every round trip counts.
+  const emptiedLines = db
+    .$with('emptied_lines')
+    .as(db.delete(cartLines).where(eq(cartLines.cartId, options.cartId)).returning({ id: cartLines.cartId }));
   await db
+    .with(emptiedLines)
     .update(carts)
     .set({
       shippingMethodId: null,

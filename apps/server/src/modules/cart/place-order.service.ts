@@ -4,19 +4,12 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
 import type { CartContext } from './cart-context.queries.ts';
-import { findUserName } from './cart-context.queries.ts';
 import { ORDER_PLACED_JOB } from '../order-documents/order-placed.job.ts';
 import { readPricedCart } from './cart-facts.ts';
 import type { CartOwner } from './cart-owner.ts';
 import { emptyCart, findCart, findOrCreateCart } from './cart.queries.ts';
 import { dateInZone, dueDate } from './order-dates.ts';
-import {
-  findOrderIdByKey,
-  insertOrder,
-  insertOrderEvent,
-  insertOrderLines,
-  takeOrderNumbers,
-} from './place-order.queries.ts';
+import { findOrderIdByKey, insertNumberedOrder, insertOrderLinesAndEvent } from './place-order.queries.ts';
 import { findOrderInScope } from '../orders/order-rows.queries.ts';
 import { toOrder } from '../orders/order-view.ts';
 
@@ -127,10 +120,10 @@ export function createPlaceOrderService({
 
 /**
  * Writes the order, its lines and its PLACED event; undefined when the key was taken (everything
- * written is then rolled back with the transaction). The order is numbered and inserted last, after
- * `beforeNumbering` (the rest of the placing's writes): the merchant's counter row stays locked
- * from its update to the commit, and every concurrent placing of the merchant waits for it, so
- * that wait is kept to one statement. Its lines and event reference it before it exists, which
+ * written is then rolled back with the transaction). The order is numbered and inserted last, in
+ * one statement, after `beforeNumbering` (the rest of the placing's writes): the merchant's
+ * counter row stays locked from its update to the commit, and every concurrent placing of the
+ * merchant waits for it, so that wait is kept to that statement and the commit. Its lines and event reference it before it exists, which
  * their deferred foreign keys (migration 0016) check at commit.
  * Exported for the demo seed, which places its history of orders exactly as placing does.
  */
@@ -148,10 +141,8 @@ export async function writeOrder(
   const { owner, priced, context, placedAt } = options;
   const method = priced.delivery_options.find((option) => option.id === priced.shipping_method_id)!;
   const orderId = randomUUID();
-  const userName = await findUserName(tx, owner.userId);
-  await insertOrderLines(
-    tx,
-    priced.lines.map((line, position) => ({
+  await insertOrderLinesAndEvent(tx, {
+    lines: priced.lines.map((line, position) => ({
       merchantId: owner.merchantId,
       orderId,
       productId: line.product_id,
@@ -166,28 +157,24 @@ export async function writeOrder(
       subtotalCents: line.subtotal_cents,
       gstCents: line.gst_cents,
     })),
-  );
-  await insertOrderEvent(tx, {
-    merchantId: owner.merchantId,
-    orderId,
-    kind: 'PLACED',
-    userId: owner.userId,
-    userName,
-    details: {
-      total_cents: priced.totals.total_cents,
-      is_placed_by_merchant: owner.isPlacedByMerchant,
-      placed_on: dateInZone(placedAt, context.merchant.timeZone),
+    event: {
+      merchantId: owner.merchantId,
+      orderId,
+      kind: 'PLACED',
+      userId: owner.userId,
+      details: {
+        total_cents: priced.totals.total_cents,
+        is_placed_by_merchant: owner.isPlacedByMerchant,
+        placed_on: dateInZone(placedAt, context.merchant.timeZone),
+      },
+      at: placedAt,
     },
-    at: placedAt,
   });
   await options.beforeNumbering?.(orderId);
-  const numbers = await takeOrderNumbers(tx, owner.merchantId);
-  const inserted = await insertOrder(tx, {
+  const inserted = await insertNumberedOrder(tx, {
     id: orderId,
     merchantId: owner.merchantId,
     customerAccountId: owner.customerAccountId,
-    number: numbers.number,
-    invoiceNumber: numbers.invoiceNumber,
     idempotencyKey: options.key,
     placedByUserId: owner.userId,
     isPlacedByMerchant: owner.isPlacedByMerchant,

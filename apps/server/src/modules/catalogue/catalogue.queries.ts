@@ -1,5 +1,5 @@
 import { type CatalogueProduct, resolveUnitPrice, searchWords } from '@tradeport/contract';
-import { and, asc, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.ts';
 import {
@@ -21,10 +21,10 @@ import {
 } from '../products/product-search-postings.queries.ts';
 import type { CatalogueViewer } from './catalogue-viewer.ts';
 import { groupsLetSee, visibleToCustomerAccount } from './catalogue-visibility.queries.ts';
-import { literalLimit } from '../../platform/db/statement-caching-client.ts';
+import { limitStep, literalLimit } from '../../platform/db/statement-caching-client.ts';
 import { shortWalks } from './short-walks.ts';
 import { inCategory, ofBrand } from './catalogue-filters.queries.ts';
-import { preparedOnce } from '../../platform/db/prepared-once.ts';
+import { preparedForAny, preparedOnce } from '../../platform/db/prepared-once.ts';
 import { gstRateOfRow, taxRuleRateOf } from '../taxes/tax-rates.queries.ts';
 
 // The catalogue as one customer account sees it. Both reads pick their rows with
@@ -390,11 +390,21 @@ export async function findVisibleProductsForCustomer(
 ): Promise<Map<string, CatalogueProduct>> {
   const { productIds, ...viewer } = options;
   if (productIds.length === 0) return new Map();
-  const page = selectVisiblePage(db, {
-    viewer,
-    limit: productIds.length,
-    conditions: [inArray(products.id, [...productIds])],
+  // Built once per limit step (placing reads this in its transaction, where preparedOnce would
+  // build it every time), with the ids as one array parameter.
+  const limit = limitStep(productIds.length);
+  const statement = preparedForAny(db, `catalogue_products_by_ids_${limit}`, (db, name) => {
+    const ids = {
+      merchantId: sql.placeholder('merchantId'),
+      customerAccountId: sql.placeholder('customerAccountId'),
+    };
+    const page = selectVisiblePage(db, {
+      viewer: ids,
+      limit,
+      conditions: [sql`${products.id} = any(${sql.placeholder('productIds')}::uuid[])`],
+    });
+    return selectCatalogue(db, { viewer: ids, page }).prepare(name);
   });
-  const rows = await selectCatalogue(db, { viewer, page });
+  const rows = await statement.execute({ ...viewer, productIds: [...productIds] });
   return new Map(rows.map((row) => [row.id, toCatalogueProduct(row)]));
 }

@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.ts';
 import { isoInstant } from '../../platform/db/iso-instant.ts';
+import { preparedForAny } from '../../platform/db/prepared-once.ts';
 import { instantKey } from '../../platform/db/keyset-cursor.ts';
 import {
   customerAccounts,
@@ -22,8 +23,16 @@ export type OrderScope =
   | { kind: 'MERCHANT'; merchantId: string }
   | { kind: 'CUSTOMER'; customerOrganisationId: string; merchantId?: string };
 
+/** A scope with placeholders for its ids, in a statement built once. */
+type PlaceholderScope =
+  | { kind: 'MERCHANT'; merchantId: Placeholder }
+  | { kind: 'CUSTOMER'; customerOrganisationId: Placeholder; merchantId?: Placeholder };
+
 /** The accounts of a customer organisation, as a set its orders' customer_account_id is in. */
-function customerAccountsOf(db: Db, options: { customerOrganisationId: string; merchantId?: string }) {
+function customerAccountsOf(
+  db: Db,
+  options: { customerOrganisationId: string | Placeholder; merchantId?: string | Placeholder },
+) {
   return db
     .select({ id: customerAccounts.id })
     .from(customerAccounts)
@@ -36,7 +45,7 @@ function customerAccountsOf(db: Db, options: { customerOrganisationId: string; m
 }
 
 /** The condition limiting `orders` to a scope, on the columns its indexes lead with. */
-export function inScope(db: Db, scope: OrderScope): SQL {
+export function inScope(db: Db, scope: OrderScope | PlaceholderScope): SQL {
   if (scope.kind === 'MERCHANT') return eq(orders.merchantId, scope.merchantId);
   return inArray(orders.customerAccountId, customerAccountsOf(db, scope));
 }
@@ -126,21 +135,59 @@ export type OrderSummaryRow = Awaited<ReturnType<typeof selectOrderSummaries>>[n
 
 /** One order in a scope, with its lines by position and its history oldest first. */
 export async function findOrderInScope(db: Db, options: { scope: OrderScope; id: string }) {
-  const [row] = await selectOrderSummaries(db).where(
-    and(eq(orders.id, options.id), inScope(db, options.scope)),
+  // Built once per kind of scope: placing answers with this after every order, and building its
+  // three statements each time cost more CPU than running them.
+  const { scope } = options;
+  const shape: PlaceholderScope =
+    scope.kind === 'MERCHANT'
+      ? { kind: 'MERCHANT', merchantId: sql.placeholder('merchantId') }
+      : {
+          kind: 'CUSTOMER',
+          customerOrganisationId: sql.placeholder('customerOrganisationId'),
+          merchantId: scope.merchantId ? sql.placeholder('merchantId') : undefined,
+        };
+  const summary = preparedForAny(
+    db,
+    `order_in_scope_${scope.kind === 'MERCHANT' ? 'merchant' : scope.merchantId ? 'customer_of_merchant' : 'customer'}`,
+    (db, name) =>
+      selectOrderSummaries(db)
+        .where(and(eq(orders.id, sql.placeholder('id')), inScope(db, shape)))
+        .prepare(name),
   );
+  const [row] = await summary.execute({
+    id: options.id,
+    merchantId: scope.merchantId,
+    customerOrganisationId: scope.kind === 'CUSTOMER' ? scope.customerOrganisationId : undefined,
+  });
   if (!row) return undefined;
+  const ofOrder = { orderId: row.order.id, merchantId: row.order.merchantId };
   const [lines, history] = await Promise.all([
-    db
-      .select()
-      .from(orderLines)
-      .where(and(eq(orderLines.orderId, row.order.id), eq(orderLines.merchantId, row.order.merchantId)))
-      .orderBy(asc(orderLines.position), asc(orderLines.id)),
-    db
-      .select()
-      .from(orderEvents)
-      .where(and(eq(orderEvents.orderId, row.order.id), eq(orderEvents.merchantId, row.order.merchantId)))
-      .orderBy(asc(orderEvents.at), asc(orderEvents.id)),
+    preparedForAny(db, 'order_lines_of_order', (db, name) =>
+      db
+        .select()
+        .from(orderLines)
+        .where(
+          and(
+            eq(orderLines.orderId, sql.placeholder('orderId')),
+            eq(orderLines.merchantId, sql.placeholder('merchantId')),
+          ),
+        )
+        .orderBy(asc(orderLines.position), asc(orderLines.id))
+        .prepare(name),
+    ).execute(ofOrder),
+    preparedForAny(db, 'order_events_of_order', (db, name) =>
+      db
+        .select()
+        .from(orderEvents)
+        .where(
+          and(
+            eq(orderEvents.orderId, sql.placeholder('orderId')),
+            eq(orderEvents.merchantId, sql.placeholder('merchantId')),
+          ),
+        )
+        .orderBy(asc(orderEvents.at), asc(orderEvents.id))
+        .prepare(name),
+    ).execute(ofOrder),
   ]);
   return { ...row, lines, history };
 }

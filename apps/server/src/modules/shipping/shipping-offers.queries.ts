@@ -1,6 +1,7 @@
 import type { ShippingRules } from '@tradeport/contract';
 import { and, asc, eq, exists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { preparedForAny } from '../../platform/db/prepared-once.ts';
 import { shippingMethodCustomers, shippingMethods } from '../../platform/db/schema/index.ts';
 
 // Which delivery methods a customer account may choose: the cart offers these, placing an order
@@ -60,12 +61,23 @@ export async function listMethodsOfferedTo(
   db: Db,
   options: { merchantId: string; customerAccountId: string },
 ): Promise<OfferedShippingMethod[]> {
-  const rows = await db
+  const statement = preparedForAny(db, 'shipping_methods_offered', (db, name) =>
+    selectMethodsOffered(db).prepare(name),
+  );
+  const rows = await statement.execute({
+    merchantId: options.merchantId,
+    customerAccountId: options.customerAccountId,
+  });
+  return rows.map(toOfferedShippingMethod);
+}
+
+function selectMethodsOffered(db: Db) {
+  return db
     .select(shippingRuleColumns)
     .from(shippingMethods)
     .where(
       and(
-        eq(shippingMethods.merchantId, options.merchantId),
+        eq(shippingMethods.merchantId, sql.placeholder('merchantId')),
         eq(shippingMethods.isActive, true),
         or(
           eq(shippingMethods.isAvailableToAll, true),
@@ -75,9 +87,9 @@ export async function listMethodsOfferedTo(
               .from(shippingMethodCustomers)
               .where(
                 and(
-                  eq(shippingMethodCustomers.merchantId, options.merchantId),
+                  eq(shippingMethodCustomers.merchantId, sql.placeholder('merchantId')),
                   eq(shippingMethodCustomers.shippingMethodId, shippingMethods.id),
-                  eq(shippingMethodCustomers.customerAccountId, options.customerAccountId),
+                  eq(shippingMethodCustomers.customerAccountId, sql.placeholder('customerAccountId')),
                 ),
               ),
           ),
@@ -85,5 +97,4 @@ export async function listMethodsOfferedTo(
       ),
     )
     .orderBy(asc(sql`lower(${shippingMethods.name})`), asc(shippingMethods.id));
-  return rows.map(toOfferedShippingMethod);
 }

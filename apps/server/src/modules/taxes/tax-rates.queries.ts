@@ -1,6 +1,7 @@
 import { resolveGstRate } from '@tradeport/contract';
-import { and, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { preparedForAny } from '../../platform/db/prepared-once.ts';
 import {
   categories,
   products,
@@ -74,14 +75,24 @@ export async function productGstRates(
   const ids = [...new Set(options.productIds)];
   const rates = new Map<string, number>();
   if (ids.length === 0) return rates;
-  const rows = await db
-    .select({
-      id: products.id,
-      isGstApplicable: products.isGstApplicable,
-      ruleRate: taxRuleRateOf({ merchantId: options.merchantId }),
-    })
-    .from(products)
-    .where(and(eq(products.merchantId, options.merchantId), inArray(products.id, ids)));
+  // Built once; the ids as one array parameter, so the statement is the same for any count.
+  const statement = preparedForAny(db, 'product_gst_rates', (db, name) =>
+    db
+      .select({
+        id: products.id,
+        isGstApplicable: products.isGstApplicable,
+        ruleRate: taxRuleRateOf({ merchantId: sql.placeholder('merchantId') }),
+      })
+      .from(products)
+      .where(
+        and(
+          eq(products.merchantId, sql.placeholder('merchantId')),
+          sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`,
+        ),
+      )
+      .prepare(name),
+  );
+  const rows = await statement.execute({ merchantId: options.merchantId, ids });
   for (const row of rows) rates.set(row.id, gstRateOfRow(row, options.isTaxExempt));
   return rates;
 }

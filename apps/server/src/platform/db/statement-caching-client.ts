@@ -77,10 +77,14 @@ const LIMIT_STEPS = [1, 2, 11, 26, 51, 101, 501];
  * texts, not a hundred: the query may return more rows than asked, and callers slice to the page.
  */
 export function literalLimit(rows: number): number {
-  if (!Number.isSafeInteger(rows) || rows < 0) throw new Error(`Not a row count: ${rows}`);
-  const step = LIMIT_STEPS.find((candidate) => candidate >= rows) ?? rows;
   // Drizzle inlines an SQL object where it expects a number; its types only admit the number.
-  return sql.raw(String(step)) as unknown as number;
+  return sql.raw(String(limitStep(rows))) as unknown as number;
+}
+
+/** The row count literalLimit writes for `rows`: a statement prepared once per step names it. */
+export function limitStep(rows: number): number {
+  if (!Number.isSafeInteger(rows) || rows < 0) throw new Error(`Not a row count: ${rows}`);
+  return LIMIT_STEPS.find((candidate) => candidate >= rows) ?? rows;
 }
 
 /**
