@@ -60,6 +60,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Seeds the demo data once; each file's server starts on its own copy of it.
+          globalSetup: ['./global-setup.ts'],
           fileParallelism: false,
         },
       },
