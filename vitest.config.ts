@@ -62,7 +62,14 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Seeds the demo data once; each file's server starts on its own copy of it.
           globalSetup: ['./global-setup.ts'],
-          fileParallelism: false,
+          // Two files at a time: a journey spends much of its time waiting on its browser and
+          // server, so a second file uses the cores the first leaves idle. Each file has its own
+          // server, data dir, port and browser, so they share nothing. More than two on two cores
+          // starves the journeys' waits.
+          maxWorkers: 2,
+          // After the unit projects (vitest runs a group at a time), which may use another worker
+          // count: projects in one group must agree on it.
+          sequence: { groupOrder: 1 },
         },
       },
     ],
