@@ -12,6 +12,9 @@ const webFilesWithModuleMocks = readdirSync(WEB_SRC, { recursive: true, encoding
 // One runner for every layer; `vitest run --project <name>` picks a layer.
 export default defineConfig({
   test: {
+    // A worker per core: vitest's default leaves one core free (one worker on a 2-core machine),
+    // which the unit projects, all CPU-bound, do not need.
+    maxWorkers: '100%',
     projects: [
       // Pure functions: one module graph for every file costs nothing in safety and saves the
       // per-file import.
