@@ -39,7 +39,8 @@ async function seedOnce(dir: string) {
     // their start (pg-boss's first writes) short and every copy starts from the same finished state.
     const deadline = Date.now() + 30_000;
     while (!server.output().includes(READY_LINE)) {
-      if (Date.now() > deadline) throw new Error(`the seeding server never said it was ready:\n${server.output()}`);
+      if (Date.now() > deadline)
+        throw new Error(`the seeding server never said it was ready:\n${server.output()}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   } finally {
