@@ -12,6 +12,9 @@ const webFilesWithModuleMocks = readdirSync(WEB_SRC, { recursive: true, encoding
 // One runner for every layer; `vitest run --project <name>` picks a layer.
 export default defineConfig({
   test: {
+    // A worker per core: vitest's default leaves one core free (one worker on a 2-core machine),
+    // which the unit projects, all CPU-bound, do not need.
+    maxWorkers: '100%',
     projects: [
       // Pure functions: one module graph for every file costs nothing in safety and saves the
       // per-file import.
@@ -60,7 +63,16 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Seeds the demo data once; each file's server starts on its own copy of it.
+          globalSetup: ['./global-setup.ts'],
+          // Two files at a time: a journey spends much of its time waiting on its browser and
+          // server, so a second file uses the cores the first leaves idle. Each file has its own
+          // server, data dir, port and browser, so they share nothing. More than two on two cores
+          // starves the journeys' waits.
+          maxWorkers: 2,
+          // After the unit projects (vitest runs a group at a time), which may use another worker
+          // count: projects in one group must agree on it.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { launchBrowser } from '../scripts/lib/browser.ts';
 import { type RunningServer, startServer } from '../scripts/lib/server-process.ts';
+import { DEMO_DATA_DIR_ENV } from './global-setup.ts';
 
 // Every browser journey needs the same harness: the built server and Chromium started together
 // once per file, a fresh browser context (its own cookies and storage, Australian locale) and page
@@ -20,6 +21,12 @@ export type JourneyOptions = {
   isMobile?: boolean;
   /** Open a page before each test (the default); false when the tests call `openPage` themselves. */
   pagePerTest?: boolean;
+  /**
+   * Let the server migrate and seed its own database as it starts, for a file whose demo data must
+   * differ from the run's (the seed dates orders from the server's clock, which `env` may fake).
+   * Otherwise it starts on a copy of the data dir global-setup.ts seeded once for the run.
+   */
+  ownDemoData?: boolean;
 };
 
 export type Journey = {
@@ -68,7 +75,9 @@ export function useJourney(options: JourneyOptions = {}): Journey {
   };
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ env: options.env?.() }), launchBrowser()]);
+    // Without the run's seeded dir (a run without global-setup.ts) the server seeds its own.
+    const copyOf = options.ownDemoData ? undefined : process.env[DEMO_DATA_DIR_ENV];
+    [server, browser] = await Promise.all([startServer({ env: options.env?.(), copyOf }), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -28,7 +28,11 @@ const isoDay = (offsetDays: number) =>
   new Date(wednesday.getTime() + offsetDays * DAY_MS).toISOString().slice(0, 10);
 const [WEDNESDAY, THURSDAY, FRIDAY] = [isoDay(0), isoDay(1), isoDay(2)];
 
-const journey = useJourney({ env: () => ({ TRADEPORT_FAKE_NOW: wednesday.toISOString() }) });
+// Its own demo data, seeded on the Wednesday clock like the rest of what its server dates.
+const journey = useJourney({
+  env: () => ({ TRADEPORT_FAKE_NOW: wednesday.toISOString() }),
+  ownDemoData: true,
+});
 
 describe('delivery dates and the cut-off', () => {
   it(

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,13 @@ export type StartOptions = {
   env?: Record<string, string>;
   /** Reuse this data dir (kept on stop); a fresh temporary one otherwise (removed on stop). */
   dataDir?: string;
+  /**
+   * Fill the fresh temporary data dir with a copy of this one first: a dir a stopped server left
+   * migrated and seeded, so this server starts without doing either again. A copy, not the dir
+   * itself, because PGlite lets one process at a time open a data dir, and each server's changes
+   * must stay its own.
+   */
+  copyOf?: string;
 };
 
 export type RunningServer = {
@@ -41,9 +48,11 @@ async function freePort(): Promise<number> {
  * demo data) on a free port and a throw-away data dir.
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  if (options.dataDir && options.copyOf) throw new Error('startServer: pass dataDir or copyOf, not both');
   const port = await freePort();
   const isOwnDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'tradeport-')));
+  if (options.copyOf) await cp(options.copyOf, dataDir, { recursive: true });
   const spawnedAt = performance.now();
   let output = '';
   if (!existsSync(SERVER_BUNDLE))
