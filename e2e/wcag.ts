@@ -6,9 +6,23 @@ import type { Page } from 'playwright-core';
 
 /** What the audit reads from the page's window (the e2e project is compiled without the DOM types). */
 type PageWindow = { axe?: typeof axe; document: Parameters<typeof axe.run>[0] };
+type Animation = { playState: string; effect: { getComputedTiming(): { iterations: number } } | null };
+type Animated = { document: { getAnimations(): Animation[] } };
 
 /** `within`: a selector for the part of the page to audit (an open dialog); the whole page otherwise. */
 export async function wcagViolations(page: Page, within?: string): Promise<string[]> {
+  // Audited at rest: halfway through a dialog's fade-in its text is translucent, and axe reports
+  // every line of it as too faint.
+  await page.waitForFunction(() =>
+    (globalThis as unknown as Animated).document
+      .getAnimations()
+      // A spinner turns for ever: only what will end is waited for.
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
   if (!(await page.evaluate(() => Boolean((globalThis as unknown as PageWindow).axe)))) {
     await page.addScriptTag({ content: axe.source });
   }

@@ -320,9 +320,19 @@ describe('local image storage', () => {
 
   it('leaves nothing behind when the upload breaks off midway', async () => {
     const { key, url } = await presign({ contentType: 'image/png' });
-    const body = new Readable({ read() {} });
-    body.push(onePixelPng());
-    setTimeout(() => body.destroy(Object.assign(new Error('aborted'), { code: 'ECONNRESET' })), 10);
+    // The client goes away once the storage has read the first chunk: while it is reading, so
+    // never before it listens (a timer could fire first on a busy machine: an uncaught error).
+    let isFirstRead = true;
+    const body = new Readable({
+      read() {
+        if (isFirstRead) {
+          isFirstRead = false;
+          this.push(onePixelPng());
+        } else {
+          this.destroy(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+        }
+      },
+    });
     await expect(storage.receiveUpload({ ...fromUrl(url), contentType: 'image/png', body })).rejects.toThrow(
       'aborted',
     );
