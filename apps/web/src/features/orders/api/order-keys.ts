@@ -26,6 +26,4 @@ export const orderKeys = {
   /** Under `all`: a change to the order, or a payment recorded for it, refreshes its payments too. */
   payments: (organisationId: string | null, orderId: string) =>
     [...orderKeys.all(organisationId), 'payments', orderId] as const,
-  customerOptions: (organisationId: string | null, search: string | null) =>
-    [...orderKeys.all(organisationId), 'customer-options', { search }] as const,
 };

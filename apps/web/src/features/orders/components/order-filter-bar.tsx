@@ -2,7 +2,7 @@ import { Group, MultiSelect, Select, TextInput } from '@mantine/core';
 import { MIN_SEARCH_CHARS, OrderPaymentStatus, OrderStatus, ReportDatePreset } from '@tradeport/contract';
 import { PAYMENT_STATUS_OPTIONS, PLACED_PRESET_OPTIONS, STATUS_OPTIONS } from '../model/order-labels.ts';
 import { isSearchable, type OrderFiltersState } from '../screens/use-order-filters.ts';
-import { CustomerFilterSelect } from './customer-filter-select.tsx';
+import { CustomerSelect } from '#shared/customer-picker/customer-select.tsx';
 
 const PICKER_WIDTH = 200;
 const DATE_WIDTH = 160;
@@ -63,7 +63,7 @@ export function OrderFilterBar(props: {
         comboboxProps={{ withinPortal: true }}
       />
       {props.isMerchant && (
-        <CustomerFilterSelect value={state.customer} onChange={state.setCustomer} w={PICKER_WIDTH} />
+        <CustomerSelect value={state.customer} onChange={state.setCustomer} w={PICKER_WIDTH} />
       )}
       <TextInput
         type="date"

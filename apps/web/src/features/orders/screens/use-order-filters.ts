@@ -6,7 +6,9 @@ import type { OrderListFilters } from '../api/order-keys.ts';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type PickedCustomer = { value: string; label: string } | null;
+import type { PickedCustomer } from '#shared/customer-picker/customer-select.tsx';
+
+export type { PickedCustomer };
 
 /** An order number ("7", "#7") is searched at once; other text from MIN_SEARCH_CHARS characters. */
 const ORDER_NUMBER = /^#?\s*\d{1,9}$/;

@@ -42,6 +42,4 @@ export const paymentKeys = {
     [...paymentKeys.all(organisationId), 'owing-orders', customerOrganisationId] as const,
   order: (organisationId: string | null, orderId: string) =>
     [...paymentKeys.all(organisationId), 'order', orderId] as const,
-  customerOptions: (organisationId: string | null, search: string | null) =>
-    [...paymentKeys.all(organisationId), 'customer-options', { search }] as const,
 };

@@ -3,7 +3,7 @@ import { CreditSource, MIN_SEARCH_CHARS } from '@tradeport/contract';
 import { SOURCE_OPTIONS } from '../model/payment-labels.ts';
 import type { CreditFiltersState } from '../screens/use-credit-filters.ts';
 import { isSearchable } from '../screens/use-list-params.ts';
-import { CustomerSelect } from './customer-select.tsx';
+import { CustomerSelect } from '#shared/customer-picker/customer-select.tsx';
 
 /** Search (number, reason, customer) and the filters the server narrows credits by, kept in the URL. */
 export function CreditFilterBar(props: {

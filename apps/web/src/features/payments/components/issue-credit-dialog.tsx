@@ -6,7 +6,7 @@ import { useIdempotencyKey } from '#lib/idempotency-key.ts';
 import { parseDollarsToCents } from '#lib/money-input.ts';
 import { FormErrorAlert } from '#lib/ui/form-error-alert.tsx';
 import { CREDIT_REFUSALS, useIssueCredit } from '../api/credit-actions.ts';
-import { CustomerSelect, type PickedCustomer } from './customer-select.tsx';
+import { CustomerSelect, type PickedCustomer } from '#shared/customer-picker/customer-select.tsx';
 
 // Mantine's close button carries only an icon; this gives it a name (axe: button-name).
 const CLOSE = { 'aria-label': 'Close' };

@@ -3,7 +3,7 @@ import { MIN_SEARCH_CHARS, PaymentMethod, PaymentState } from '@tradeport/contra
 import { METHOD_OPTIONS, STATE_OPTIONS } from '../model/payment-labels.ts';
 import { isSearchable } from '../screens/use-list-params.ts';
 import type { PaymentFiltersState } from '../screens/use-payment-filters.ts';
-import { CustomerSelect } from './customer-select.tsx';
+import { CustomerSelect } from '#shared/customer-picker/customer-select.tsx';
 
 const PICKER_WIDTH = 200;
 const DATE_WIDTH = 160;

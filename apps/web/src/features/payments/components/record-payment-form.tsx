@@ -19,7 +19,7 @@ import { RECORDABLE_METHOD_OPTIONS, RECORDABLE_STATE_OPTIONS } from '../model/pa
 import { useAllocation } from '../model/use-allocation.ts';
 import { AllocationFields, type OwingOrderRow } from './allocation-fields.tsx';
 import { AllocationSummary } from './allocation-summary.tsx';
-import { CustomerSelect, type PickedCustomer } from './customer-select.tsx';
+import { CustomerSelect, type PickedCustomer } from '#shared/customer-picker/customer-select.tsx';
 
 const AMOUNT = { name: 'amount received', example: '250.00' };
 const CUSTOMER_FIELD = 'customer_organisation_id';

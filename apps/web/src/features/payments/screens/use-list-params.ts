@@ -1,6 +1,6 @@
 import { MIN_SEARCH_CHARS } from '@tradeport/contract';
 import { useSearchParams } from 'react-router';
-import type { PickedCustomer } from '../components/customer-select.tsx';
+import type { PickedCustomer } from '#shared/customer-picker/customer-select.tsx';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -31,8 +31,6 @@ export const receivableKeys = {
     [...receivableKeys.all(organisationId), 'owed', merchantId] as const,
   customerAccounts: (organisationId: string | null, filters: CustomerAccountFilters) =>
     [...receivableKeys.all(organisationId), 'customer-accounts', filters] as const,
-  customerOptions: (organisationId: string | null, search: string | null) =>
-    [...receivableKeys.all(organisationId), 'customer-options', { search }] as const,
   myMerchants: (organisationId: string | null) =>
     [...receivableKeys.all(organisationId), 'my-merchants'] as const,
 };

@@ -1,7 +1,7 @@
 import { Group, NativeSelect, Switch } from '@mantine/core';
 import { AGING_BUCKET_LABELS, AGING_BUCKETS, AgingBucket } from '@tradeport/contract';
 import type { OutstandingFiltersState } from '../screens/use-outstanding-filters.ts';
-import { CustomerAccountSelect } from './customer-account-select.tsx';
+import { CustomerSelect } from '#shared/customer-picker/customer-select.tsx';
 
 const ALL_AGES = '';
 const AGE_OPTIONS = [
@@ -17,9 +17,7 @@ export function OutstandingFilterBar(props: { state: OutstandingFiltersState; is
   const { state } = props;
   return (
     <Group align="flex-end" gap="md" role="search" aria-label="Filter outstanding invoices">
-      {props.isMerchant && (
-        <CustomerAccountSelect value={state.customer} onChange={state.setCustomer} w={240} />
-      )}
+      {props.isMerchant && <CustomerSelect value={state.customer} onChange={state.setCustomer} w={240} />}
       <NativeSelect
         label="Days past due"
         data={AGE_OPTIONS}

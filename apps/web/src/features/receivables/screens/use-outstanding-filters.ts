@@ -3,7 +3,9 @@ import { useSearchParams } from 'react-router';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type PickedCustomer = { value: string; label: string } | null;
+import type { PickedCustomer } from '#shared/customer-picker/customer-select.tsx';
+
+export type { PickedCustomer };
 
 // Every filter this list owns; `merchant` (a customer's choice) is useChosenMerchant's.
 const FILTER_PARAMS = ['customer', 'customer_name', 'aging', 'overdue'];

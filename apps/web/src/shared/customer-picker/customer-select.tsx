@@ -2,10 +2,11 @@ import { type OptionsFilter, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { MIN_SEARCH_CHARS } from '@tradeport/contract';
 import { useState } from 'react';
-import { useCustomerOptions } from '../api/customer-options.ts';
+import { useCustomerOptions } from './customer-options.ts';
 
 const SEARCH_DEBOUNCE_MS = 250;
 
+/** A customer picked in a filter or a form: its organisation id and name, or none. */
 export type PickedCustomer = { value: string; label: string } | null;
 
 // The server has matched the search already; filtering again here would hide what it found.

@@ -2,20 +2,26 @@ import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/r
 import { listCustomers } from '@tradeport/contract';
 import { request } from '#lib/api-client.ts';
 import { useOrganisationId } from '#lib/use-organisation-id.ts';
-import { orderKeys } from './order-keys.ts';
 
 const OPTIONS_LIMIT = 20;
 
+export const customerOptionKeys = {
+  all: ['customer-options'] as const,
+  search: (organisationId: string | null, search: string | null) =>
+    [...customerOptionKeys.all, organisationId, search] as const,
+};
+
 /**
- * The merchant's customers as filter choices, searched on the server (2+ characters; the first
- * ones by name otherwise), archived ones included since their past orders are still listed.
- * Valued by the customer organisation, which is what orders are filtered by.
+ * The merchant's customers as picker choices, searched on the server (2+ characters; the first
+ * ones by name otherwise), archived ones included since their orders, payments and credits are
+ * still listed. Valued by the customer organisation, which is what orders, payments, credits and
+ * outstanding invoices are filtered by and name.
  */
 export function useCustomerOptions(search: string | null, options: { enabled: boolean }) {
   const organisationId = useOrganisationId();
   return useQuery({
     ...queryOptions({
-      queryKey: orderKeys.customerOptions(organisationId, search),
+      queryKey: customerOptionKeys.search(organisationId, search),
       queryFn:
         organisationId && options.enabled
           ? ({ signal }) =>
