@@ -58,14 +58,26 @@ function statusOf(intent: Stripe.PaymentIntent): PaymentIntentStatus {
   }
 }
 
+const ABANDONED = 'The payment was not completed (its authentication was abandoned).';
+
+/**
+ * Why a PaymentIntent failed, from the intent itself, so that every path that reads it (the
+ * webhook, the cancelling request, a later check) records the same words whichever comes first.
+ */
+function failureMessageOf(intent: Stripe.PaymentIntent): string {
+  if (intent.status === 'canceled') {
+    return intent.cancellation_reason === 'abandoned' ? ABANDONED : 'The payment was canceled.';
+  }
+  return intent.last_payment_error?.message ?? 'The card was declined.';
+}
+
 function outcomeOf(intent: Stripe.PaymentIntent): PaymentIntentOutcome {
   const status = statusOf(intent);
   return {
     id: intent.id,
     status,
     clientSecret: status === 'REQUIRES_ACTION' ? intent.client_secret : null,
-    failureMessage:
-      status === 'FAILED' ? (intent.last_payment_error?.message ?? 'The card was declined.') : null,
+    failureMessage: status === 'FAILED' ? failureMessageOf(intent) : null,
   };
 }
 
@@ -262,10 +274,7 @@ export function createStripeGateway(config: StripeConfig, sdk: typeof Stripe) {
           { cancellation_reason: 'abandoned' },
           { stripeAccount: options.accountId },
         );
-        return {
-          ...outcomeOf(intent),
-          failureMessage: 'The payment was not completed (its authentication was abandoned).',
-        };
+        return outcomeOf(intent);
       } catch (error) {
         // Too late to cancel (it succeeded, say): it stands as Stripe says.
         if (error instanceof sdk.errors.StripeInvalidRequestError) {

@@ -153,6 +153,8 @@ export type PaymentIntent = {
   metadata: Record<string, string>;
   latest_charge: string | null;
   last_payment_error: { type: 'card_error'; code: string; decline_code: string; message: string } | null;
+  /** Why it was canceled (`abandoned` when the payer left it at their bank's authentication). */
+  cancellation_reason: string | null;
   next_action: { type: 'use_stripe_sdk'; use_stripe_sdk: { type: 'three_d_secure_redirect' } } | null;
   payment_method: string;
   allowed_payment_method_types: string[];

@@ -209,6 +209,7 @@ export function createStandInStore(options: { webhooks: Webhooks; settlement: ()
         metadata: params.metadata,
         latest_charge: null,
         last_payment_error: null,
+        cancellation_reason: null,
         next_action: null,
         payment_method: stripeId('pm'),
         allowed_payment_method_types: ['card'],
@@ -270,14 +271,14 @@ export function createStandInStore(options: { webhooks: Webhooks; settlement: ()
     },
 
     /** POST /v1/payment_intents/:id/cancel: only before it succeeded. */
-    cancel(accountId: string, id: string) {
+    cancel(accountId: string, id: string, reason: PaymentIntent['cancellation_reason']) {
       const entry = intentOn(accountId, id);
       if (entry.intent.status === 'succeeded') {
         throw invalidRequest(`You cannot cancel this PaymentIntent because it has a status of succeeded.`, {
           code: 'payment_intent_unexpected_state',
         });
       }
-      Object.assign(entry.intent, { status: 'canceled', next_action: null });
+      Object.assign(entry.intent, { status: 'canceled', next_action: null, cancellation_reason: reason });
       webhooks.emit('payment_intent.canceled', entry.intent, accountId);
       return entry.intent;
     },

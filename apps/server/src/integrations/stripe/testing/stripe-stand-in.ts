@@ -248,7 +248,11 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
     }
     if (method === 'POST' && (found = match(/^\/v1\/payment_intents\/(\w+)\/cancel$/))) {
       requireKey(request, 'secret');
-      return sendJson(response, 200, store.cancel(connectedAccount(request), found[1]!));
+      return sendJson(
+        response,
+        200,
+        store.cancel(connectedAccount(request), found[1]!, text(form, 'cancellation_reason') ?? null),
+      );
     }
     if (method === 'POST' && (found = match(/^\/_stand_in\/payment_intents\/(\w+)\/authenticate$/))) {
       requireKey(request, 'publishable');
