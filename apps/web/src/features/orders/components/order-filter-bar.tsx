@@ -1,7 +1,8 @@
-import { Group, MultiSelect, Select, TextInput } from '@mantine/core';
+import { Group, MultiSelect, TextInput } from '@mantine/core';
 import { MIN_SEARCH_CHARS, OrderPaymentStatus, OrderStatus, ReportDatePreset } from '@tradeport/contract';
 import { PAYMENT_STATUS_OPTIONS, PLACED_PRESET_OPTIONS, STATUS_OPTIONS } from '../model/order-labels.ts';
 import { isSearchable, type OrderFiltersState } from '../screens/use-order-filters.ts';
+import { EnumFilterSelect } from '#lib/ui/enum-filter-select.tsx';
 import { CustomerSelect } from '#shared/customer-picker/customer-select.tsx';
 
 const PICKER_WIDTH = 200;
@@ -81,19 +82,14 @@ export function OrderFilterBar(props: {
         onChange={(event) => state.setDeliveryTo(event.currentTarget.value || null)}
         w={DATE_WIDTH}
       />
-      <Select
+      <EnumFilterSelect
         label="Placed"
         placeholder="Any time"
         data={PLACED_PRESET_OPTIONS}
+        schema={ReportDatePreset}
         value={filters.placed}
-        onChange={(value) => {
-          const parsed = ReportDatePreset.safeParse(value);
-          state.setPlaced(parsed.success ? parsed.data : null);
-        }}
-        clearable
-        clearButtonProps={{ 'aria-label': 'Clear placed', 'aria-hidden': false, tabIndex: 0 }}
+        onChange={state.setPlaced}
         w={PICKER_WIDTH - 40}
-        comboboxProps={{ withinPortal: true }}
       />
     </Group>
   );

@@ -1,8 +1,9 @@
-import { Checkbox, Group, Select, TextInput } from '@mantine/core';
+import { Checkbox, Group, TextInput } from '@mantine/core';
 import { CreditSource, MIN_SEARCH_CHARS } from '@tradeport/contract';
 import { SOURCE_OPTIONS } from '../model/payment-labels.ts';
 import type { CreditFiltersState } from '../screens/use-credit-filters.ts';
 import { isSearchable } from '../screens/use-list-params.ts';
+import { EnumFilterSelect } from '#lib/ui/enum-filter-select.tsx';
 import { CustomerSelect } from '#shared/customer-picker/customer-select.tsx';
 
 /** Search (number, reason, customer) and the filters the server narrows credits by, kept in the URL. */
@@ -29,19 +30,14 @@ export function CreditFilterBar(props: {
         aria-busy={props.isSearching || undefined}
         style={{ flex: '1 1 240px', maxWidth: 360 }}
       />
-      <Select
+      <EnumFilterSelect
         label="Source"
         placeholder="Any source"
         data={SOURCE_OPTIONS}
+        schema={CreditSource}
         value={filters.source}
-        onChange={(value) => {
-          const parsed = CreditSource.safeParse(value);
-          state.setSource(parsed.success ? parsed.data : null);
-        }}
-        clearable
-        clearButtonProps={{ 'aria-label': 'Clear source', 'aria-hidden': false, tabIndex: 0 }}
+        onChange={state.setSource}
         w={180}
-        comboboxProps={{ withinPortal: true }}
       />
       {props.isMerchant && <CustomerSelect value={state.customer} onChange={state.setCustomer} w={200} />}
       <Checkbox

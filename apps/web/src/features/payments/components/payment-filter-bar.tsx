@@ -1,8 +1,9 @@
-import { Group, Select, TextInput } from '@mantine/core';
+import { Group, TextInput } from '@mantine/core';
 import { MIN_SEARCH_CHARS, PaymentMethod, PaymentState } from '@tradeport/contract';
 import { METHOD_OPTIONS, STATE_OPTIONS } from '../model/payment-labels.ts';
 import { isSearchable } from '../screens/use-list-params.ts';
 import type { PaymentFiltersState } from '../screens/use-payment-filters.ts';
+import { EnumFilterSelect } from '#lib/ui/enum-filter-select.tsx';
 import { CustomerSelect } from '#shared/customer-picker/customer-select.tsx';
 
 const PICKER_WIDTH = 200;
@@ -35,33 +36,23 @@ export function PaymentFilterBar(props: {
         aria-busy={props.isSearching || undefined}
         style={{ flex: '1 1 240px', maxWidth: 360 }}
       />
-      <Select
+      <EnumFilterSelect
         label="State"
         placeholder="Any state"
         data={STATE_OPTIONS}
+        schema={PaymentState}
         value={filters.state}
-        onChange={(value) => {
-          const parsed = PaymentState.safeParse(value);
-          state.setState(parsed.success ? parsed.data : null);
-        }}
-        clearable
-        clearButtonProps={{ 'aria-label': 'Clear state', 'aria-hidden': false, tabIndex: 0 }}
+        onChange={state.setState}
         w={PICKER_WIDTH - 40}
-        comboboxProps={{ withinPortal: true }}
       />
-      <Select
+      <EnumFilterSelect
         label="Method"
         placeholder="Any method"
         data={METHOD_OPTIONS}
+        schema={PaymentMethod}
         value={filters.method}
-        onChange={(value) => {
-          const parsed = PaymentMethod.safeParse(value);
-          state.setMethod(parsed.success ? parsed.data : null);
-        }}
-        clearable
-        clearButtonProps={{ 'aria-label': 'Clear method', 'aria-hidden': false, tabIndex: 0 }}
+        onChange={state.setMethod}
         w={PICKER_WIDTH + 30}
-        comboboxProps={{ withinPortal: true }}
       />
       {props.isMerchant && (
         <CustomerSelect value={state.customer} onChange={state.setCustomer} w={PICKER_WIDTH} />
