@@ -15,7 +15,8 @@ import {
 } from '../../platform/db/schema/index.ts';
 import { createOrganisation, createTestProduct, openTestDatabase } from '../../testing/index.ts';
 import { listCatalogueFacets } from './catalogue-facets.queries.ts';
-import { findVisibleProductForCustomer, listCataloguePage, WALKED_ROWS } from './catalogue.queries.ts';
+import { findVisibleProductForCustomer, listCataloguePage } from './catalogue.queries.ts';
+import { WALKED_ROWS } from './catalogue-trigram-pages.queries.ts';
 
 // The catalogue's SQL against the contract's statement of the two rules: for random small worlds
 // (products, some archived; 0–3 visibility groups; 2–3 customers; tiers with some prices), what
