@@ -20,24 +20,23 @@ import {
  * skips a missing one.
  */
 export function taxRuleRateOf(options: { merchantId: string | Placeholder | SQL }) {
-  const product = products;
   const ofProduct = sql`(
     select ${taxRules.rateBasisPoints} from ${taxRuleProducts}
     join ${taxRules} on ${taxRules.id} = ${taxRuleProducts.taxRuleId}
-    where ${taxRuleProducts.merchantId} = ${product.merchantId} and ${taxRuleProducts.productId} = ${product.id}
+    where ${taxRuleProducts.merchantId} = ${products.merchantId} and ${taxRuleProducts.productId} = ${products.id}
   )`;
   const ofCategory = sql`(
     select ${taxRules.rateBasisPoints} from ${taxRuleCategories}
     join ${taxRules} on ${taxRules.id} = ${taxRuleCategories.taxRuleId}
-    where ${taxRuleCategories.merchantId} = ${product.merchantId}
-      and ${taxRuleCategories.categoryId} = ${product.categoryId}
+    where ${taxRuleCategories.merchantId} = ${products.merchantId}
+      and ${taxRuleCategories.categoryId} = ${products.categoryId}
   )`;
   const ofParent = sql`(
     select ${taxRules.rateBasisPoints} from ${categories}
     join ${taxRuleCategories} on ${taxRuleCategories.merchantId} = ${categories.merchantId}
       and ${taxRuleCategories.categoryId} = ${categories.parentId}
     join ${taxRules} on ${taxRules.id} = ${taxRuleCategories.taxRuleId}
-    where ${categories.merchantId} = ${product.merchantId} and ${categories.id} = ${product.categoryId}
+    where ${categories.merchantId} = ${products.merchantId} and ${categories.id} = ${products.categoryId}
   )`;
   // Most merchants have no tax rules (GST alone decides): then one probe for the whole query (an
   // InitPlan) answers null for every row instead of three per row.
