@@ -209,6 +209,7 @@ async function insertLines(tx: Db, options: Chunk & { products: number; stride: 
 
 /**
  * Each order's totals from its lines: subtotal, the delivery fee (free from a subtotal) and GST;
+ * its search text, now that it has lines (migration 0019's function, as its trigger would);
  * and, in the same pass, what it has been paid (large-payments.ts writes the payments that add up
  * to it once the totals are known).
  */
@@ -225,7 +226,8 @@ async function settleTotals(tx: Db, options: Chunk & { now: Date }) {
   });
   await tx.execute(sql`
     update orders o set subtotal_cents = t.subtotal, delivery_fee_cents = t.fee, gst_cents = t.gst,
-      total_cents = t.total, paid_cents = ${paid}
+      total_cents = t.total, paid_cents = ${paid},
+      search_text = order_search_text(o.id, o.customer_name, o.purchase_order_number)
     from (
       select order_id, subtotal, fee, gst + fee_gst as gst, subtotal + fee + gst + fee_gst as total
       from (

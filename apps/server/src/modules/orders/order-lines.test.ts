@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const { shop, getOrder, send, tier } = orderTestKit(() => t);
+const { shop, getOrder, send, tier, list } = orderTestKit(() => t);
 type Headers = Record<string, string>;
 
 const putLine = (id: string, pid: string, headers: Headers, body: object) =>
@@ -171,6 +171,24 @@ describe('DELETE /orders/{id}/product/{pid}', () => {
         .statusCode,
     ).toBe(400);
     expect((await getOrder(placed.id, s.admin.headers)).lines).toHaveLength(1);
+  });
+});
+
+describe('order search after line edits', () => {
+  it('finds an order by the lines it has now, not the ones it was placed with', async () => {
+    const s = await shop();
+    const placed = await s.order([{ productId: s.products.milk.id, quantity: 1 }]);
+    const found = async (q: string) =>
+      (await list(s.merchant.id, s.admin.headers, { q }, '/search')).items.map((o) => o.id);
+    expect(await found('bean-1')).toEqual([]);
+    expect(
+      (await putLine(placed.id, s.products.beans.id, s.admin.headers, { version: 1, quantity: 1 }))
+        .statusCode,
+    ).toBe(200);
+    expect(await found('bean-1')).toEqual([placed.id]);
+    expect((await removeLine(placed.id, s.products.milk.id, s.admin.headers, 2)).statusCode).toBe(200);
+    expect(await found('mlk-2')).toEqual([]);
+    expect(await found('bean-1')).toEqual([placed.id]);
   });
 });
 

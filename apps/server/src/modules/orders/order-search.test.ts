@@ -7,8 +7,8 @@ import { createTestApp, type TestApp } from '../../testing/index.ts';
 import { listOrderRows } from './order-list.queries.ts';
 import { toOrderSearch } from './order-search.queries.ts';
 
-// A merchant's search finds each way of matching's newest page on its own and keeps the newest of
-// them: page after page, exactly the orders a plain test of every order gives, whether a match is
+// A merchant's search, planned for each term (a walk of the newest orders or the trigram index),
+// answers page after page exactly the orders a plain test of every order gives, whether a match is
 // among the newest orders or far back.
 
 const ORDER_COUNT = 1_500;

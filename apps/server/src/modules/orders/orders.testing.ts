@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { computeOrderTotals, deliveryGstRate, type OrderStatus, resolveUnitPrice } from '@tradeport/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
@@ -101,9 +102,33 @@ export async function createTestOrder(
     const dueDate = new Date(placedAt.getTime() + account.account.paymentTermsDays * 86_400_000)
       .toISOString()
       .slice(0, 10);
+    // Lines first, as placing writes them (the foreign keys wait for the transaction's end): the
+    // order's search text is written from its lines when it is inserted (migration 0019).
+    const orderId = randomUUID();
+    const lines = await tx
+      .insert(orderLines)
+      .values(
+        priced.map((p, index) => ({
+          merchantId,
+          orderId,
+          productId: p.row.product.id,
+          position: index + 1,
+          name: p.row.product.name,
+          sku: p.row.product.sku,
+          unitName: p.row.unit?.name ?? null,
+          unitAbbreviation: p.row.unit?.abbreviation ?? null,
+          quantity: p.line.quantity,
+          unitPriceCents: p.unitPriceCents,
+          gstRateBasisPoints: p.gstRateBasisPoints,
+          subtotalCents: totals.lines[index]!.subtotalCents,
+          gstCents: totals.lines[index]!.gstCents,
+        })),
+      )
+      .returning();
     const [order] = await tx
       .insert(orders)
       .values({
+        id: orderId,
         merchantId,
         customerAccountId: options.customerAccountId,
         number: counter!.lastOrderNumber,
@@ -129,26 +154,6 @@ export async function createTestOrder(
         completedAt: status === 'COMPLETED' ? placedAt : null,
         cancelledAt: status === 'CANCELLED' ? placedAt : null,
       })
-      .returning();
-    const lines = await tx
-      .insert(orderLines)
-      .values(
-        priced.map((p, index) => ({
-          merchantId,
-          orderId: order!.id,
-          productId: p.row.product.id,
-          position: index + 1,
-          name: p.row.product.name,
-          sku: p.row.product.sku,
-          unitName: p.row.unit?.name ?? null,
-          unitAbbreviation: p.row.unit?.abbreviation ?? null,
-          quantity: p.line.quantity,
-          unitPriceCents: p.unitPriceCents,
-          gstRateBasisPoints: p.gstRateBasisPoints,
-          subtotalCents: totals.lines[index]!.subtotalCents,
-          gstCents: totals.lines[index]!.gstCents,
-        })),
-      )
       .returning();
     await tx.insert(orderEvents).values({
       merchantId,
