@@ -61,9 +61,14 @@ export function createPlaceOrderService({
   ): Promise<{ orderId: string; isReplay: boolean }> {
     const { owner, key } = options;
     const account = { customerAccountId: owner.customerAccountId, key };
-    const cart = (await findCart(tx, { owner, isLocked: true }))!;
-    // Checked again once the lock is held: a submit with this key that held it may just have
-    // committed (each statement sees what committed before it began).
+    // Made first if it never was, so an empty cart is refused with every reason, as it is shown.
+    let cart = await findCart(tx, { owner, isLocked: true });
+    if (!cart) {
+      await findOrCreateCart(tx, owner);
+      cart = (await findCart(tx, { owner, isLocked: true }))!;
+    }
+    // Checked once the lock is held: a submit with this key that held it may just have committed
+    // (each statement sees what committed before it began).
     const existing = await findOrderIdByKey(tx, account);
     if (existing) return { orderId: existing, isReplay: true };
     const placedAt = now();
@@ -100,10 +105,8 @@ export function createPlaceOrderService({
     }): Promise<PlaceResult> {
       const { owner, key } = options;
       const account = { customerAccountId: owner.customerAccountId, key };
-      const replayed = await findOrderIdByKey(db, account);
-      if (replayed) return answer(owner, replayed, true);
-      // Made first if it never was, so an empty cart is refused with every reason, as it is shown.
-      await findOrCreateCart(db, owner);
+      // A replay is found inside the transaction, once the cart is locked: no lookup before it,
+      // as every round trip costs placing CPU that concurrent placings share.
       try {
         const placed = await db.transaction((tx) => placeInTransaction(tx, options));
         return answer(owner, placed.orderId, placed.isReplay);
