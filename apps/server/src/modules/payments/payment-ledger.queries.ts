@@ -1,6 +1,7 @@
 import { COUNTED_PAYMENT_STATES, PENDING_PAYMENT_STATES, type AllocatableOrder } from '@tradeport/contract';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { uniqueViolation } from '../../platform/db/database-errors.ts';
 import {
   credits,
   customerAccounts,
@@ -170,24 +171,72 @@ export async function takeNumber(tx: Db, options: { merchantId: string; kind: 'p
   return row!.number;
 }
 
-/** Inserts the payment unless its key was used meanwhile (then undefined: answer with that one). */
-export async function insertPayment(
-  tx: Db,
-  values: typeof payments.$inferInsert,
-): Promise<string | undefined> {
-  const [row] = await tx
-    .insert(payments)
-    .values(values)
-    .onConflictDoNothing({
-      target: [payments.merchantId, payments.idempotencyKey],
-      where: sql`${payments.idempotencyKey} is not null`,
-    })
-    .returning({ id: payments.id });
-  return row?.id;
+/**
+ * A payment's Idempotency-Key was recorded by a concurrent request while this one was writing: the
+ * caller rolls back (numbers and credit taken included) and answers with that payment
+ * (findPaymentIdByKey), as recordPayment (payment-ledger.ts) does.
+ */
+export class PaymentKeyTakenMeanwhile extends Error {
+  constructor() {
+    super('The Idempotency-Key was used by a concurrent request');
+  }
 }
 
-export async function insertAllocations(tx: Db, rows: (typeof paymentAllocations.$inferInsert)[]) {
-  if (rows.length > 0) await tx.insert(paymentAllocations).values(rows);
+/**
+ * Inserts the payment with the merchant's next payment number, and its allocations, in one
+ * statement. The merchant's counter row stays locked from here to the commit and every concurrent
+ * recording of the merchant waits for it, so the ledger writes this last but for the orders' paid
+ * amounts (which read it). Throws PaymentKeyTakenMeanwhile when its idempotency key is taken.
+ */
+export async function insertNumberedPayment(
+  tx: Db,
+  options: {
+    payment: Omit<typeof payments.$inferInsert, 'number'> & { id: string };
+    allocations: Omit<typeof paymentAllocations.$inferInsert, 'paymentId' | 'merchantId'>[];
+  },
+): Promise<number> {
+  const { payment } = options;
+  const numbers = tx.$with('numbers').as(
+    tx
+      .insert(paymentCounters)
+      .values({ merchantId: payment.merchantId, lastPaymentNumber: 1, lastCreditNumber: 0 })
+      .onConflictDoUpdate({
+        target: paymentCounters.merchantId,
+        set: { lastPaymentNumber: sql`${paymentCounters.lastPaymentNumber} + 1` },
+      })
+      .returning({ number: paymentCounters.lastPaymentNumber }),
+  );
+  const numbered = { ...payment, number: sql`(select ${numbers.number} from ${numbers})` };
+  try {
+    if (options.allocations.length === 0) {
+      const [row] = await tx
+        .with(numbers)
+        .insert(payments)
+        .values(numbered)
+        .returning({ number: payments.number });
+      return row!.number;
+    }
+    // The allocations reference the payment inserted beside them; their foreign keys are checked
+    // at the statement's end, when it is there.
+    const inserted = tx
+      .$with('inserted_payment')
+      .as(tx.insert(payments).values(numbered).returning({ number: payments.number }));
+    const [row] = await tx
+      .with(numbers, inserted)
+      .insert(paymentAllocations)
+      .values(
+        options.allocations.map((allocation) => ({
+          ...allocation,
+          merchantId: payment.merchantId,
+          paymentId: payment.id,
+        })),
+      )
+      .returning({ number: sql<number>`(select ${inserted.number} from ${inserted})` });
+    return row!.number;
+  } catch (error) {
+    if (uniqueViolation(error) === 'payments_merchant_idempotency_key') throw new PaymentKeyTakenMeanwhile();
+    throw error;
+  }
 }
 
 /** A payment of the merchant, locked for the rest of the transaction. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type AllocationRequest,
   allocatedCents,
@@ -13,12 +14,12 @@ import type { Jobs } from '../../platform/jobs/jobs.ts';
 import {
   findMerchantPaymentSettings,
   findPaymentIdByKey,
-  insertAllocations,
   insertCredit,
-  insertPayment,
+  insertNumberedPayment,
   listLedgerAllocations,
   lockAllocatableOrders,
   lockPayment,
+  PaymentKeyTakenMeanwhile,
   type PaymentRow,
   refreshOrdersPaid,
   takeFromCredit,
@@ -34,16 +35,6 @@ import { PAYMENT_FAILED_JOB, PAYMENT_RECEIPT_JOB } from './payment-notices.job.t
 
 export type LedgerJobs = Pick<Jobs, 'sendInTransaction'>;
 
-/**
- * A payment's Idempotency-Key was recorded by a concurrent request while this one was writing: the
- * caller rolls back (numbers and credit taken included) and answers with that payment
- * (findPaymentIdByKey), as recordPayment below does.
- */
-export class PaymentKeyTakenMeanwhile extends Error {
-  constructor() {
-    super('The Idempotency-Key was used by a concurrent request');
-  }
-}
 
 export type RecordPaymentInput = {
   jobs: LedgerJobs;
@@ -101,14 +92,12 @@ export async function recordPaymentInTransaction(
   input: RecordPaymentInput,
 ): Promise<{ paymentId: string; isReplay: boolean }> {
   const key = input.idempotencyKey;
-  const replayed = key ? await findPaymentIdByKey(tx, { merchantId: input.merchantId, key }) : undefined;
-  if (replayed) return { paymentId: replayed, isReplay: true };
   const orders = await lockAllocatableOrders(tx, {
     merchantId: input.merchantId,
     customerAccountId: input.customerAccountId,
     orderIds: input.allocations.map((allocation) => allocation.orderId),
   });
-  // Again once the orders are locked: a request with this key holding them may just have committed.
+  // Once the orders are locked: a request with this key holding them may just have committed.
   const committed = key ? await findPaymentIdByKey(tx, { merchantId: input.merchantId, key }) : undefined;
   if (committed) return { paymentId: committed, isReplay: true };
   const issues = checkAllocations({
@@ -129,40 +118,39 @@ export async function recordPaymentInTransaction(
     });
     if (!isTaken) throw conflict('Not enough of this credit remains to apply that much.');
   }
-  const number = await takeNumber(tx, { merchantId: input.merchantId, kind: 'payment' });
-  const paymentId = await insertPayment(tx, {
-    merchantId: input.merchantId,
-    customerAccountId: input.customerAccountId,
-    number,
-    method: input.method,
-    state: input.state,
-    amountCents: input.amountCents,
-    surchargeCents: input.surchargeCents ?? 0,
-    paidOn: input.paidOn,
-    reference: input.reference ?? null,
-    notes: input.notes ?? null,
-    idempotencyKey: key,
-    recordedByUserId: input.recordedByUserId,
-    creditId: input.creditId ?? null,
-    stripePaymentIntentId: input.stripePaymentIntentId ?? null,
-    cardCountry: input.card?.country ?? null,
-    cardBrand: input.card?.brand ?? null,
-    cardLast4: input.card?.last4 ?? null,
-    paymentLinkId: input.paymentLinkId ?? null,
-  });
-  if (!paymentId) throw new PaymentKeyTakenMeanwhile();
-  await insertAllocations(
-    tx,
-    input.allocations.map((allocation) => ({
+  const paymentId = randomUUID();
+  const isReceived = input.state === 'SUCCESSFUL';
+  // The receipt is queued before the numbered insert, which locks the merchant's counter until
+  // the commit: every round trip after it is one every concurrent recording waits for.
+  if (isReceived) await queueReceipt(tx, { jobs: input.jobs, paymentId });
+  const number = await insertNumberedPayment(tx, {
+    payment: {
+      id: paymentId,
       merchantId: input.merchantId,
-      paymentId,
+      customerAccountId: input.customerAccountId,
+      method: input.method,
+      state: input.state,
+      amountCents: input.amountCents,
+      surchargeCents: input.surchargeCents ?? 0,
+      paidOn: input.paidOn,
+      reference: input.reference ?? null,
+      notes: input.notes ?? null,
+      idempotencyKey: key,
+      recordedByUserId: input.recordedByUserId,
+      creditId: input.creditId ?? null,
+      stripePaymentIntentId: input.stripePaymentIntentId ?? null,
+      cardCountry: input.card?.country ?? null,
+      cardBrand: input.card?.brand ?? null,
+      cardLast4: input.card?.last4 ?? null,
+      paymentLinkId: input.paymentLinkId ?? null,
+    },
+    allocations: input.allocations.map((allocation) => ({
       orderId: allocation.orderId,
       amountCents: allocation.amountCents,
     })),
-  );
-  if (input.state === 'SUCCESSFUL') {
-    await whenSucceeded(tx, {
-      jobs: input.jobs,
+  });
+  if (isReceived) {
+    await leaveOverpaymentCredit(tx, {
       payment: { id: paymentId, number, ...input },
       allocated: allocatedCents(input.allocations),
     });
@@ -203,21 +191,33 @@ async function whenSucceeded(
   tx: Db,
   options: { jobs: LedgerJobs; payment: SucceededPayment; allocated: number },
 ) {
+  await leaveOverpaymentCredit(tx, options);
+  await queueReceipt(tx, { jobs: options.jobs, paymentId: options.payment.id });
+}
+
+/** What a received payment's allocations leave over, as an OVERPAYMENT credit of the customer. */
+async function leaveOverpaymentCredit(tx: Db, options: { payment: SucceededPayment; allocated: number }) {
   const { payment } = options;
   const left = payment.amountCents - options.allocated;
-  if (left > 0 && payment.method !== 'ACCOUNT_CREDIT') {
-    await insertCredit(tx, {
-      merchantId: payment.merchantId,
-      customerAccountId: payment.customerAccountId,
-      number: await takeNumber(tx, { merchantId: payment.merchantId, kind: 'credit' }),
-      source: 'OVERPAYMENT',
-      reason: `Overpayment of payment #${payment.number}`,
-      amountCents: left,
-      remainingCents: left,
-      paymentId: payment.id,
-    });
-  }
-  await options.jobs.sendInTransaction(tx, { name: PAYMENT_RECEIPT_JOB, data: { payment_id: payment.id } });
+  if (left <= 0 || payment.method === 'ACCOUNT_CREDIT') return;
+  await insertCredit(tx, {
+    merchantId: payment.merchantId,
+    customerAccountId: payment.customerAccountId,
+    number: await takeNumber(tx, { merchantId: payment.merchantId, kind: 'credit' }),
+    source: 'OVERPAYMENT',
+    reason: `Overpayment of payment #${payment.number}`,
+    amountCents: left,
+    remainingCents: left,
+    paymentId: payment.id,
+  });
+}
+
+/** The customer's people get a receipt, once the transaction commits. */
+function queueReceipt(tx: Db, options: { jobs: LedgerJobs; paymentId: string }) {
+  return options.jobs.sendInTransaction(tx, {
+    name: PAYMENT_RECEIPT_JOB,
+    data: { payment_id: options.paymentId },
+  });
 }
 
 const refusedMove = (from: PaymentState, to: PaymentState) =>
