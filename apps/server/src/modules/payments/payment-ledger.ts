@@ -35,7 +35,6 @@ import { PAYMENT_FAILED_JOB, PAYMENT_RECEIPT_JOB } from './payment-notices.job.t
 
 export type LedgerJobs = Pick<Jobs, 'sendInTransaction'>;
 
-
 export type RecordPaymentInput = {
   jobs: LedgerJobs;
   merchantId: string;
