@@ -29,20 +29,18 @@ export type CreditRow = typeof credits.$inferSelect;
 export async function refreshOrdersPaid(tx: Db, orderIds: readonly string[]): Promise<void> {
   if (orderIds.length === 0) return;
   const ids = [...new Set(orderIds)];
-  await tx
-    .update(orders)
-    .set({
-      paidCents: sql`coalesce((
-        select sum(${paymentAllocations.amountCents} - ${paymentAllocations.refundedCents})
-        from ${paymentAllocations}
-        inner join ${payments} on ${payments.id} = ${paymentAllocations.paymentId}
-          and ${payments.merchantId} = ${paymentAllocations.merchantId}
-        where ${paymentAllocations.orderId} = ${orders.id}
-          and ${inArray(payments.state, [...COUNTED_PAYMENT_STATES])}
-      ), 0)`,
-    })
-    .where(inArray(orders.id, ids));
+  await tx.update(orders).set({ paidCents: countedPaidCents }).where(inArray(orders.id, ids));
 }
+
+/** The order's Σ (amount − refunded) of allocations whose payment counts, as the row's paid_cents. */
+const countedPaidCents = sql<number>`coalesce((
+  select sum(${paymentAllocations.amountCents} - ${paymentAllocations.refundedCents})
+  from ${paymentAllocations}
+  inner join ${payments} on ${payments.id} = ${paymentAllocations.paymentId}
+    and ${payments.merchantId} = ${paymentAllocations.merchantId}
+  where ${paymentAllocations.orderId} = ${orders.id}
+    and ${inArray(payments.state, [...COUNTED_PAYMENT_STATES])}
+), 0)`;
 
 /** Whether the merchant has payments switched on, and its time zone (its calendar day). */
 export async function findMerchantPaymentSettings(tx: Db, merchantId: string) {
@@ -183,16 +181,18 @@ export class PaymentKeyTakenMeanwhile extends Error {
 }
 
 /**
- * Inserts the payment with the merchant's next payment number, and its allocations, in one
- * statement. The merchant's counter row stays locked from here to the commit and every concurrent
- * recording of the merchant waits for it, so the ledger writes this last but for the orders' paid
- * amounts (which read it). Throws PaymentKeyTakenMeanwhile when its idempotency key is taken.
+ * Inserts the payment with the merchant's next payment number and its allocations and, for a
+ * received payment (`isCounted`), refreshes its orders' paid amounts, all in one statement. The
+ * merchant's counter row stays locked from here to the commit and every concurrent recording of
+ * the merchant waits for it, so the ledger writes this last: the commit follows at once. Throws
+ * PaymentKeyTakenMeanwhile when its idempotency key is taken.
  */
 export async function insertNumberedPayment(
   tx: Db,
   options: {
     payment: Omit<typeof payments.$inferInsert, 'number'> & { id: string };
     allocations: Omit<typeof paymentAllocations.$inferInsert, 'paymentId' | 'merchantId'>[];
+    isCounted: boolean;
   },
 ): Promise<number> {
   const { payment } = options;
@@ -206,32 +206,45 @@ export async function insertNumberedPayment(
       })
       .returning({ number: paymentCounters.lastPaymentNumber }),
   );
-  const numbered = { ...payment, number: sql`(select ${numbers.number} from ${numbers})` };
-  try {
-    if (options.allocations.length === 0) {
-      const [row] = await tx
-        .with(numbers)
-        .insert(payments)
-        .values(numbered)
-        .returning({ number: payments.number });
-      return row!.number;
-    }
+  const inserted = tx.$with('inserted_payment').as(
+    tx
+      .insert(payments)
+      .values({ ...payment, number: sql`(select ${numbers.number} from ${numbers})` })
+      .returning({ number: payments.number }),
+  );
+  const withAllocations = () => {
     // The allocations reference the payment inserted beside them; their foreign keys are checked
     // at the statement's end, when it is there.
-    const inserted = tx
-      .$with('inserted_payment')
-      .as(tx.insert(payments).values(numbered).returning({ number: payments.number }));
+    const allocated = tx.$with('inserted_allocations').as(
+      tx
+        .insert(paymentAllocations)
+        .values(
+          options.allocations.map((allocation) => ({
+            ...allocation,
+            merchantId: payment.merchantId,
+            paymentId: payment.id,
+          })),
+        )
+        .returning({ orderId: paymentAllocations.orderId, amountCents: paymentAllocations.amountCents }),
+    );
+    // What refreshOrdersPaid would write once this statement is over: it sees the allocations of
+    // the payments before it (one snapshot), so this payment's are added to them.
+    const paid = tx.$with('paid_orders').as(
+      tx
+        .update(orders)
+        .set({
+          paidCents: sql`${countedPaidCents} + (select sum(${allocated.amountCents}) from ${allocated} where ${allocated.orderId} = ${orders.id})`,
+        })
+        .where(sql`${orders.id} in (select ${allocated.orderId} from ${allocated})`)
+        .returning({ id: orders.id }),
+    );
+    return options.isCounted ? [allocated, paid] : [allocated];
+  };
+  try {
     const [row] = await tx
-      .with(numbers, inserted)
-      .insert(paymentAllocations)
-      .values(
-        options.allocations.map((allocation) => ({
-          ...allocation,
-          merchantId: payment.merchantId,
-          paymentId: payment.id,
-        })),
-      )
-      .returning({ number: sql<number>`(select ${inserted.number} from ${inserted})` });
+      .with(numbers, inserted, ...(options.allocations.length > 0 ? withAllocations() : []))
+      .select({ number: inserted.number })
+      .from(inserted);
     return row!.number;
   } catch (error) {
     if (uniqueViolation(error) === 'payments_merchant_idempotency_key') throw new PaymentKeyTakenMeanwhile();

@@ -147,16 +147,14 @@ export async function recordPaymentInTransaction(
       orderId: allocation.orderId,
       amountCents: allocation.amountCents,
     })),
+    // Received: its orders' paid amounts are refreshed in the same statement.
+    isCounted: isReceived,
   });
   if (isReceived) {
     await leaveOverpaymentCredit(tx, {
       payment: { id: paymentId, number, ...input },
       allocated: allocatedCents(input.allocations),
     });
-    await refreshOrdersPaid(
-      tx,
-      input.allocations.map((allocation) => allocation.orderId),
-    );
   }
   return { paymentId, isReplay: false };
 }

@@ -48,6 +48,8 @@ const MIN_POLLING_SECONDS = 0.5;
 const DEFAULT_RETRY_LIMIT = 8;
 const DEFAULT_RETRY_DELAY_SECONDS = 30;
 const STOP_TIMEOUT_MS = 30_000;
+/** The advisory lock that queues' first jobs take in turn (sendInTransaction). */
+const CREATE_QUEUE_LOCK = 7_281_649_016;
 /** Jobs a worker fetches at once (runWorker). */
 const FETCH_BATCH = 10;
 
@@ -176,6 +178,10 @@ export async function createJobs(database: Database, options: JobsOptions = {}):
         // First job of its kind: create the queue in the same transaction. create_queue() is what
         // boss.createQueue() runs, but that goes through the process-wide connection, which on
         // PGlite waits for this very transaction to end. It is idempotent (ON CONFLICT DO NOTHING).
+        // Two transactions creating the same queue at once deadlock inside create_queue (each
+        // holds a lock the other's partition or index insert waits for): the first to get here
+        // holds this lock until it commits, the rest then find the queue made.
+        await db.executeSql('SELECT pg_advisory_xact_lock($1)', [CREATE_QUEUE_LOCK]);
         await db.executeSql(`SELECT ${schema}.create_queue($1, $2)`, [job.name, queueDefaults]);
         id = await boss.send(job.name, job.data, options);
       }
