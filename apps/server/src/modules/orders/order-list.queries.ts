@@ -164,13 +164,7 @@ async function selectRows(
       .orderBy(desc(orders.placedAt), desc(orders.id));
   }
   return selectOrderListRows(db)
-    .where(
-      and(
-        scoped,
-        ...conditions,
-        search ? searchCondition(scope, search) : undefined,
-      ),
-    )
+    .where(and(scoped, ...conditions, search ? searchCondition(scope, search) : undefined))
     .orderBy(desc(orders.placedAt), desc(orders.id))
     .limit(literalLimit(limit));
 }
