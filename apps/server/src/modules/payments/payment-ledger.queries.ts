@@ -181,20 +181,23 @@ export class PaymentKeyTakenMeanwhile extends Error {
 }
 
 /**
- * Inserts the payment with the merchant's next payment number and its allocations and, for a
- * received payment (`isCounted`), refreshes its orders' paid amounts, all in one statement. The
- * merchant's counter row stays locked from here to the commit and every concurrent recording of
- * the merchant waits for it, so the ledger writes this last: the commit follows at once. Throws
+ * Inserts the payment and its allocations and, for a received payment (`isCounted`), refreshes its
+ * orders' paid amounts, all in one statement. Its number is the merchant's next payment number,
+ * taken when the transaction commits (migration 0020: the counter is then locked only for the
+ * commit), unless `isNumberedNow`: a payment whose number is needed before then (its overpayment
+ * credit names it) takes it in this statement, and the counter stays locked until the commit.
+ * Answers that number, or undefined when it is taken at the commit. Throws
  * PaymentKeyTakenMeanwhile when its idempotency key is taken.
  */
-export async function insertNumberedPayment(
+export async function insertPaymentWithAllocations(
   tx: Db,
   options: {
     payment: Omit<typeof payments.$inferInsert, 'number'> & { id: string };
     allocations: Omit<typeof paymentAllocations.$inferInsert, 'paymentId' | 'merchantId'>[];
     isCounted: boolean;
+    isNumberedNow: boolean;
   },
-): Promise<number> {
+): Promise<number | undefined> {
   const { payment } = options;
   const numbers = tx.$with('numbers').as(
     tx
@@ -209,7 +212,12 @@ export async function insertNumberedPayment(
   const inserted = tx.$with('inserted_payment').as(
     tx
       .insert(payments)
-      .values({ ...payment, number: sql`(select ${numbers.number} from ${numbers})` })
+      .values({
+        ...payment,
+        number: options.isNumberedNow
+          ? sql`(select ${numbers.number} from ${numbers})`
+          : sql`-nextval('payment_number_placeholders')`,
+      })
       .returning({ number: payments.number }),
   );
   const withAllocations = () => {
@@ -242,10 +250,14 @@ export async function insertNumberedPayment(
   };
   try {
     const [row] = await tx
-      .with(numbers, inserted, ...(options.allocations.length > 0 ? withAllocations() : []))
+      .with(
+        ...(options.isNumberedNow ? [numbers] : []),
+        inserted,
+        ...(options.allocations.length > 0 ? withAllocations() : []),
+      )
       .select({ number: inserted.number })
       .from(inserted);
-    return row!.number;
+    return options.isNumberedNow ? row!.number : undefined;
   } catch (error) {
     if (uniqueViolation(error) === 'payments_merchant_idempotency_key') throw new PaymentKeyTakenMeanwhile();
     throw error;

@@ -15,7 +15,7 @@ import {
   findMerchantPaymentSettings,
   findPaymentIdByKey,
   insertCredit,
-  insertNumberedPayment,
+  insertPaymentWithAllocations,
   listLedgerAllocations,
   lockAllocatableOrders,
   lockPayment,
@@ -119,10 +119,12 @@ export async function recordPaymentInTransaction(
   }
   const paymentId = randomUUID();
   const isReceived = input.state === 'SUCCESSFUL';
-  // The receipt is queued before the numbered insert, which locks the merchant's counter until
-  // the commit: every round trip after it is one every concurrent recording waits for.
+  const allocated = allocatedCents(input.allocations);
+  const leavesCredit = isReceived && leftAsCredit({ ...input, allocated }) > 0;
+  // Everything else is written before the payment, whose statement may lock the merchant's
+  // payment counter until the commit (insertPaymentWithAllocations).
   if (isReceived) await queueReceipt(tx, { jobs: input.jobs, paymentId });
-  const number = await insertNumberedPayment(tx, {
+  const number = await insertPaymentWithAllocations(tx, {
     payment: {
       id: paymentId,
       merchantId: input.merchantId,
@@ -149,12 +151,11 @@ export async function recordPaymentInTransaction(
     })),
     // Received: its orders' paid amounts are refreshed in the same statement.
     isCounted: isReceived,
+    // Its overpayment credit names it.
+    isNumberedNow: leavesCredit,
   });
-  if (isReceived) {
-    await leaveOverpaymentCredit(tx, {
-      payment: { id: paymentId, number, ...input },
-      allocated: allocatedCents(input.allocations),
-    });
+  if (leavesCredit) {
+    await leaveOverpaymentCredit(tx, { payment: { id: paymentId, number: number!, ...input }, allocated });
   }
   return { paymentId, isReplay: false };
 }
@@ -192,11 +193,16 @@ async function whenSucceeded(
   await queueReceipt(tx, { jobs: options.jobs, paymentId: options.payment.id });
 }
 
+/** What a received payment's allocations leave over for its customer's credit (an applied credit leaves nothing). */
+function leftAsCredit(options: { amountCents: number; allocated: number; method: PaymentMethod }) {
+  return options.method === 'ACCOUNT_CREDIT' ? 0 : options.amountCents - options.allocated;
+}
+
 /** What a received payment's allocations leave over, as an OVERPAYMENT credit of the customer. */
 async function leaveOverpaymentCredit(tx: Db, options: { payment: SucceededPayment; allocated: number }) {
   const { payment } = options;
-  const left = payment.amountCents - options.allocated;
-  if (left <= 0 || payment.method === 'ACCOUNT_CREDIT') return;
+  const left = leftAsCredit({ ...payment, allocated: options.allocated });
+  if (left <= 0) return;
   await insertCredit(tx, {
     merchantId: payment.merchantId,
     customerAccountId: payment.customerAccountId,
