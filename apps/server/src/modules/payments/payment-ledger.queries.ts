@@ -42,16 +42,32 @@ const countedPaidCents = sql<number>`coalesce((
     and ${inArray(payments.state, [...COUNTED_PAYMENT_STATES])}
 ), 0)`;
 
-/** Whether the merchant has payments switched on, and its time zone (its calendar day). */
-export async function findMerchantPaymentSettings(tx: Db, merchantId: string) {
+/**
+ * Whether the merchant has payments switched on, and its time zone (its calendar day); with a
+ * customer organisation, also that customer's account with the merchant (null when it has none),
+ * read in the same statement.
+ */
+export async function findMerchantPaymentSettings(
+  tx: Db,
+  merchantId: string,
+  options: { customerOrganisationId?: string } = {},
+) {
+  const { customerOrganisationId } = options;
   const [row] = await tx
-    .select({ isPaymentsEnabled: organisations.paymentsEnabled, timeZone: organisations.timeZone })
+    .select({
+      isPaymentsEnabled: organisations.paymentsEnabled,
+      timeZone: organisations.timeZone,
+      customerAccountId: customerOrganisationId
+        ? sql<
+            string | null
+          >`(select ${customerAccounts.id} from ${customerAccounts} where ${customerAccounts.merchantId} = ${merchantId} and ${customerAccounts.customerOrganisationId} = ${customerOrganisationId})`
+        : sql<null>`null`,
+    })
     .from(organisations)
     .where(and(eq(organisations.id, merchantId), eq(organisations.kind, 'MERCHANT')));
   return row;
 }
 
-/** The merchant's account for a customer organisation, if it has one. */
 export async function findCustomerAccountId(
   tx: Db,
   options: { merchantId: string; customerOrganisationId: string },

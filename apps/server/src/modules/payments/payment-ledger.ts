@@ -62,10 +62,19 @@ export type RecordPaymentInput = {
   allocationsPath?: string;
 };
 
-/** Payments writes need the merchant to have payments switched on; answers its time zone. */
-export async function assertPaymentsEnabled(db: Db, merchantId: string): Promise<{ timeZone: string }> {
-  const settings = await findMerchantPaymentSettings(db, merchantId);
-  if (settings?.isPaymentsEnabled) return { timeZone: settings.timeZone };
+/**
+ * Payments writes need the merchant to have payments switched on; answers its time zone and, when
+ * asked of a customer organisation, its account with the merchant (null when it has none).
+ */
+export async function assertPaymentsEnabled(
+  db: Db,
+  merchantId: string,
+  options: { customerOrganisationId?: string } = {},
+): Promise<{ timeZone: string; customerAccountId: string | null }> {
+  const settings = await findMerchantPaymentSettings(db, merchantId, options);
+  if (settings?.isPaymentsEnabled) {
+    return { timeZone: settings.timeZone, customerAccountId: settings.customerAccountId };
+  }
   throw new AppError(
     'PAYMENTS_NOT_ENABLED',
     'Payments are switched off for this organisation. Switch payments on in its settings to record payments and credits.',

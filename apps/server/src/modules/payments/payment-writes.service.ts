@@ -9,7 +9,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { assertPaymentsEnabled, movePaymentState, recordPayment } from './payment-ledger.ts';
-import { findCustomerAccountId, findPaymentIdByKey, lockPayment } from './payment-ledger.queries.ts';
+import { lockPayment } from './payment-ledger.queries.ts';
 import { refundPaymentInTransaction, voidPaymentInTransaction } from './payment-reversals.ts';
 import { readPayment } from './payments.service.ts';
 
@@ -54,11 +54,9 @@ export function createPaymentWritesService(deps: Pick<AppDeps, 'database' | 'job
       input: z.output<typeof RecordPaymentInput>;
     }): Promise<{ payment: Payment; isReplay: boolean }> {
       const { merchantId, input } = options;
-      const replayed = await findPaymentIdByKey(db, { merchantId, key: options.key });
-      if (replayed) return { payment: await answer(merchantId, replayed), isReplay: true };
-      await assertPaymentsEnabled(db, merchantId);
-      const customerAccountId = await findCustomerAccountId(db, {
-        merchantId,
+      // A replay is found by recordPayment once the orders are locked: no lookup before it, as
+      // every round trip costs CPU that twenty recordings at once share.
+      const { customerAccountId } = await assertPaymentsEnabled(db, merchantId, {
         customerOrganisationId: input.customer_organisation_id,
       });
       if (!customerAccountId) throw notFound('Customer');
