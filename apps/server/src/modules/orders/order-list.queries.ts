@@ -5,7 +5,13 @@ import { decodeCursor, encodeCursor, fromInstantKey } from '../../platform/db/ke
 import { preparedOnce } from '../../platform/db/prepared-once.ts';
 import { customerAccounts, orders, organisations } from '../../platform/db/schema/index.ts';
 import { literalLimit } from '../../platform/db/statement-caching-client.ts';
-import { inScope, type OrderScope, type OrderListRow, selectOrderListRows } from './order-rows.queries.ts';
+import {
+  customerAccountsOf,
+  inScope,
+  type OrderListRow,
+  type OrderScope,
+  selectOrderListRows,
+} from './order-rows.queries.ts';
 import { type OrderSearch, searchCondition } from './order-search.queries.ts';
 
 // The order list and search: newest first, keyset on (placed_at, id) descending, as
@@ -115,15 +121,7 @@ function plainMerchantPage(db: Db, options: { limit: number; isAfterCursor: bool
  */
 async function scopeCondition(db: Db, scope: OrderScope): Promise<SQL | undefined> {
   if (scope.kind === 'MERCHANT') return inScope(db, scope);
-  const accounts = await db
-    .select({ id: customerAccounts.id })
-    .from(customerAccounts)
-    .where(
-      and(
-        eq(customerAccounts.customerOrganisationId, scope.customerOrganisationId),
-        scope.merchantId ? eq(customerAccounts.merchantId, scope.merchantId) : undefined,
-      ),
-    );
+  const accounts = await customerAccountsOf(db, scope);
   const [only] = accounts;
   if (!only) return undefined;
   return accounts.length === 1

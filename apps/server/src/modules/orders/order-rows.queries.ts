@@ -28,8 +28,8 @@ type PlaceholderScope =
   | { kind: 'MERCHANT'; merchantId: Placeholder }
   | { kind: 'CUSTOMER'; customerOrganisationId: Placeholder; merchantId?: Placeholder };
 
-/** The accounts of a customer organisation, as a set its orders' customer_account_id is in. */
-function customerAccountsOf(
+/** The accounts of a customer organisation (with one merchant), as a query of their ids. */
+export function customerAccountsOf(
   db: Db,
   options: { customerOrganisationId: string | Placeholder; merchantId?: string | Placeholder },
 ) {
