@@ -60,10 +60,14 @@ afterAll(() => t.close());
 /** What the search must answer: every order tested, newest first. */
 function expected(term: string, statuses?: OrderStatus[]) {
   const search = toOrderSearch(term, { numberPattern: ORDER_NUMBER_SEARCH, minChars: MIN_SEARCH_CHARS });
-  const text = search.pattern ? (ORDER_NUMBER_SEARCH.exec(term)?.[1] ?? term).toLowerCase() : undefined;
+  // A number matches the order number, or a number in the text whole; other text, anywhere.
+  const matches = (order: Stored) =>
+    order.number === search.number ||
+    (search.digits !== undefined && (order.text.match(/\d+/g) ?? []).includes(search.digits)) ||
+    (search.pattern !== undefined && order.text.includes(term.toLowerCase()));
   return stored
     .filter((order) => !statuses || statuses.includes(order.status))
-    .filter((order) => order.number === search.number || (text !== undefined && order.text.includes(text)))
+    .filter(matches)
     .sort((a, b) => b.placed - a.placed || (a.id < b.id ? 1 : -1))
     .map((order) => order.id);
 }
@@ -94,6 +98,10 @@ describe('a merchant’s order search over 1,500 orders', () => {
     expect(await searchAll('3')).toEqual(expected('3'));
     expect(await searchAll(`#${ORDER_COUNT - 2}`)).toEqual(expected(`#${ORDER_COUNT - 2}`));
     expect(await searchAll('PO-100003')).toEqual([oldest.id]);
+    // A PO number's digits alone find it too, whole; part of them is not a number it holds.
+    expect(await searchAll('100003')).toEqual(expected('100003'));
+    expect(await searchAll('100003')).toContain(oldest.id);
+    expect(await searchAll('10000')).not.toContain(oldest.id);
   });
 
   it('pages through a common customer name and a product word exactly as testing every order does', async () => {

@@ -126,6 +126,10 @@ export const orders = pgTable(
     // Search (order-search.queries.ts): one trigram index over what an order is searched by, so a
     // rare term is a few index entries and a common one a short walk of the newest orders.
     index('orders_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // A number searched for is matched whole against the numbers in the text (migration 0021's
+    // order_search_numbers): as trigrams, `900000` is `900` and `000`, which thousands of PO
+    // numbers and SKUs hold apart, every one read again to be refused.
+    index('orders_search_numbers_idx').using('gin', sql`order_search_numbers(${t.searchText})`),
     merchantKey('orders', t),
     merchantReference({
       name: 'orders_customer_account_fk',
