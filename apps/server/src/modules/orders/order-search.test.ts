@@ -63,7 +63,7 @@ function expected(term: string, statuses?: OrderStatus[]) {
   // A number matches the order number, or a number in the text whole; other text, anywhere.
   const matches = (order: Stored) =>
     order.number === search.number ||
-    (search.digits !== undefined && (order.text.match(/\d+/g) ?? []).includes(search.digits)) ||
+    (search.digits !== undefined && (order.text.match(/\d+/g) ?? ([] as string[])).includes(search.digits)) ||
     (search.pattern !== undefined && order.text.includes(term.toLowerCase()));
   return stored
     .filter((order) => !statuses || statuses.includes(order.status))

@@ -14,6 +14,15 @@ export function merchantId() {
     .references(() => organisations.id, { onDelete: 'cascade' });
 }
 
+/**
+ * The merchant of a row that also names a parent row by (merchant_id, parent id), which already
+ * ties it to an existing merchant (and goes with the parent): no key of its own to check. Placing
+ * writes ten order lines and an event, each of whose merchant key PostgreSQL would check again.
+ */
+export function merchantIdOfChild() {
+  return uuid().notNull();
+}
+
 /** A merchant's named list (pricing tier, visibility group): name, description and a version. */
 export function namedListColumns() {
   return {

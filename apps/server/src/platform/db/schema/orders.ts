@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { instant, timestamps } from './columns.ts';
 import { gstRounding } from './enums.ts';
-import { merchantId, merchantKey, merchantReference } from './merchant-columns.ts';
+import { merchantId, merchantIdOfChild, merchantKey, merchantReference } from './merchant-columns.ts';
 import { customerAccounts, organisations } from './organisations.ts';
 import { products } from './products.ts';
 import { shippingMethodKind, shippingMethods } from './shipping.ts';
@@ -154,7 +154,7 @@ export const orderLines = pgTable(
   'order_lines',
   {
     id: uuid().primaryKey().defaultRandom(),
-    merchantId: merchantId(),
+    merchantId: merchantIdOfChild(),
     orderId: uuid().notNull(),
     productId: uuid().notNull(),
     position: integer().notNull(),
@@ -204,7 +204,7 @@ export const orderEvents = pgTable(
   'order_events',
   {
     id: uuid().primaryKey().defaultRandom(),
-    merchantId: merchantId(),
+    merchantId: merchantIdOfChild(),
     orderId: uuid().notNull(),
     kind: orderEventKind().notNull(),
     userId: uuid().references(() => users.id, { onDelete: 'set null' }),
