@@ -1,5 +1,5 @@
 import { addDays, formatInvoiceNumber } from '@tradeport/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, orders } from '../../platform/db/schema/index.ts';
 import { waitUntil } from '../../platform/jobs/testing/wait-until.ts';
@@ -26,6 +26,20 @@ const reminders = () =>
 
 beforeAll(async () => {
   t = await createTestApp({}, { workers: true });
+  // The workers queue a reminders run as they start, on the app's own clock: it must be over
+  // before a test makes overdue invoices, or (on a busy machine, seen on PostgreSQL) it claims
+  // them first and the test's own runs find nothing.
+  await waitUntil(
+    async () => {
+      const result = (await db().execute(
+        sql`select count(*)::int as queued, (count(*) filter (where state in ('created', 'retry', 'active')))::int as pending
+          from pgboss.job where name = ${OVERDUE_REMINDERS_JOB}`,
+      )) as unknown as { rows: { queued: number; pending: number }[] };
+      const { queued, pending } = result.rows[0]!;
+      return queued > 0 && pending === 0;
+    },
+    { what: 'the reminders run queued at start to finish' },
+  );
 });
 afterAll(() => t.close());
 
