@@ -42,6 +42,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       Client: StatementCachingClient,
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
+      // No parallel workers: each request is a short query among many at once, where starting
+      // workers costs more than it saves (a search for a number took 5.8 ms with two, 0.4 without)
+      // and takes cores the other connections need.
+      options: '-c max_parallel_workers_per_gather=0',
     });
     // An idle client losing its server must not crash the process; the next query reconnects.
     pool.on('error', () => {});
