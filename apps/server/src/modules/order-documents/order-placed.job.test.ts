@@ -136,6 +136,30 @@ describe(`the ${ORDER_PLACED_JOB} job`, () => {
     expect(smtp.messages.filter((m) => recipients.includes(m.to))).toHaveLength(4);
   });
 
+  it('sends only the merchant’s notice when the customer has nobody to confirm to', async () => {
+    const { merchant, admin, base } = await newMerchant('Phone Order Provisions');
+    const customer = await addCustomer(base, admin.headers, { title: 'Phone Order Café' });
+    const order = await createPricedTestOrder(db(), {
+      merchantId: merchant.id,
+      customerAccountId: customer.id,
+      customerName: 'Phone Order Café',
+      lines: [{ name: 'Espresso beans 1kg', sku: 'BEAN-1', quantity: 1, unitPriceCents: 2_500 }],
+    });
+    const confirmations = createOrderConfirmations({
+      database: t.database,
+      mail: createMailQueue(t.jobs),
+      appUrl: 'https://tradeport.test',
+      now: () => new Date(),
+    });
+    expect(await confirmations.confirm(order.id)).toBe('queued');
+    const queued = (await db().query.mailOutbox.findMany()).filter((row) =>
+      row.subject.includes('Phone Order'),
+    );
+    expect(queued.map((row) => [row.toAddress, row.subject])).toEqual([
+      [admin.user.email, `New order ${order.number} from Phone Order Café ($27.50)`],
+    ]);
+  });
+
   it('does nothing for an order that is not there', async () => {
     const confirmations = createOrderConfirmations({
       database: t.database,

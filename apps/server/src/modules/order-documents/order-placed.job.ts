@@ -40,17 +40,24 @@ export function createOrderConfirmations(deps: {
       const order = await findDocumentOrder(db, orderId);
       if (!order) return 'order-not-found';
       if (order.confirmationQueuedAt) return 'already-queued';
-      // Drawn before the transaction, so no row lock is held while the PDF is made.
-      const lines = await listDocumentLines(db, { orderIds: [order.id] });
-      const invoice = await renderInvoicePdf({ ...order, lines });
+      // Drawn before the transaction, so no row lock is held while the PDF is made, and only for
+      // a customer with someone to send it to: many order by phone and have no one signed up,
+      // and the PDF is most of the work of a confirmation.
+      const customerPeople = await listActiveMemberEmails(db, order.customerOrganisationId);
+      const invoice =
+        customerPeople.length > 0
+          ? await renderInvoicePdf({ ...order, lines: await listDocumentLines(db, { orderIds: [order.id] }) })
+          : undefined;
 
       return db.transaction(async (tx) => {
         if (!(await claimConfirmation(tx, { orderId: order.id, at: deps.now() }))) return 'already-queued';
-        for (const to of await listActiveMemberEmails(tx, order.customerOrganisationId)) {
-          await deps.mail.queue({
-            tx,
-            message: orderConfirmationEmail({ to, order, invoice, appUrl: deps.appUrl }),
-          });
+        if (invoice) {
+          for (const to of customerPeople) {
+            await deps.mail.queue({
+              tx,
+              message: orderConfirmationEmail({ to, order, invoice, appUrl: deps.appUrl }),
+            });
+          }
         }
         for (const to of await listActiveMemberEmails(tx, order.merchantId)) {
           await deps.mail.queue({ tx, message: newOrderNoticeEmail({ to, order, appUrl: deps.appUrl }) });
