@@ -224,6 +224,16 @@ export async function seedLarge(db: Db, options: SeedLargeOptions = {}): Promise
     }),
   );
 
+  // Built entry by entry as a million orders went in, the search's GIN indexes came out 40 % larger
+  // and ten times slower to read (33 ms against 3 ms for a PO number) than built at once, as a
+  // restored database would have them.
+  if (settings.orders > 0) {
+    await stage('order search indexes, rebuilt', async () => {
+      await db.execute(sql`reindex index orders_search_idx`);
+      await db.execute(sql`reindex index orders_search_numbers_idx`);
+    });
+  }
+
   // The overview's change rows the seeding's writes added, folded into its totals: a fresh
   // database starts compact, as the minutely job would leave it.
   await stage('overview rollups compaction', () => compactReceivablesRollups(db));
