@@ -14,15 +14,13 @@ import type { Db } from '../../platform/db/client.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { dateInZone } from '../cart/order-dates.ts';
 import { assertPaymentsEnabled, recordPayment } from '../payments/payment-ledger.ts';
+import { findCustomerAccountId, findPaymentIdByKey, takeNumber } from '../payments/payment-ledger.queries.ts';
 import {
   findCredit,
   findCreditIdByKey,
-  findCustomerAccountId,
-  findPaymentIdByKey,
   insertCredit,
   markCreditVoided,
-  takeNumber,
-} from '../payments/payment-ledger.queries.ts';
+} from '../payments/credit-ledger.queries.ts';
 import { readPayment } from '../payments/payments.service.ts';
 import { creditedQuantities, insertCreditLines, lockOrderForAdjustment } from './adjustment-note.queries.ts';
 import { readCredit } from './credits.service.ts';

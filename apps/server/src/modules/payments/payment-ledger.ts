@@ -14,7 +14,6 @@ import type { Jobs } from '../../platform/jobs/jobs.ts';
 import {
   findMerchantPaymentSettings,
   findPaymentIdByKey,
-  insertCredit,
   insertPaymentWithAllocations,
   listLedgerAllocations,
   lockAllocatableOrders,
@@ -22,10 +21,10 @@ import {
   PaymentKeyTakenMeanwhile,
   type PaymentRow,
   refreshOrdersPaid,
-  takeFromCredit,
   takeNumber,
   updatePayment,
 } from './payment-ledger.queries.ts';
+import { insertCredit, takeFromCredit } from './credit-ledger.queries.ts';
 import { PAYMENT_FAILED_JOB, PAYMENT_RECEIPT_JOB } from './payment-notices.job.ts';
 
 // The payments ledger: the only code that records payments, moves their states and keeps

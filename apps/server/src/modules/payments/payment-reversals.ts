@@ -11,15 +11,17 @@ import {
   hasRefundWithKey,
   insertRefund,
   listLedgerAllocations,
-  lockOverpaymentCredit,
-  markCreditVoided,
   type PaymentRow,
   refreshOrdersPaid,
-  returnToCredit,
   setAllocationRefunded,
-  takeFromCredit,
   updatePayment,
 } from './payment-ledger.queries.ts';
+import {
+  lockOverpaymentCredit,
+  markCreditVoided,
+  returnToCredit,
+  takeFromCredit,
+} from './credit-ledger.queries.ts';
 
 // Taking a payment back, by the ledger's rules: voiding (as if it never was) and refunding (money
 // returned, in full or in part). Both run in the caller's transaction on a payment it has locked.

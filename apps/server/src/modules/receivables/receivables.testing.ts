@@ -6,12 +6,8 @@ import type { TestApp } from '../../testing/index.ts';
 import { customerTestKit, type Headers } from '../customers/customers.testing.ts';
 import { createPricedTestOrder } from '../order-documents/order-documents.testing.ts';
 import { recordPayment, settleCardPayment } from '../payments/payment-ledger.ts';
-import {
-  insertCredit as insertLedgerCredit,
-  lockPayment,
-  markCreditVoided,
-  takeNumber,
-} from '../payments/payment-ledger.queries.ts';
+import { lockPayment, takeNumber } from '../payments/payment-ledger.queries.ts';
+import { insertCredit as insertLedgerCredit, markCreditVoided } from '../payments/credit-ledger.queries.ts';
 import { refundPaymentInTransaction, voidPaymentInTransaction } from '../payments/payment-reversals.ts';
 
 // Receivables' fixtures. Payments, refunds and credits go through the payments ledger (pay-core's
