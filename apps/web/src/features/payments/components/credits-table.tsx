@@ -2,7 +2,7 @@ import { Anchor, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { CREDIT_SOURCE_LABELS, type CreditSummary } from '@tradeport/contract';
 import { Link, useLocation } from 'react-router';
 import { formatDate, formatMoney } from '#lib/format.ts';
-import { useIsPhone } from '#lib/use-is-phone.ts';
+import { CardsOrTable } from '#lib/ui/cards-or-table.tsx';
 import { withOpenRecord } from '../model/open-record.ts';
 import { creditTitle } from '../model/payment-labels.ts';
 import { CreditStatusBadge } from './credit-status-badge.tsx';
@@ -87,46 +87,25 @@ export function CreditsTable(props: {
   isUpdating?: boolean;
 }) {
   const { credits, view } = props;
-  const isPhone = useIsPhone();
-  const dim = { opacity: props.isUpdating ? 0.6 : 1, transition: 'opacity 150ms' };
-  if (isPhone) {
-    return (
-      <Stack
-        component="ul"
-        aria-label="Credits"
-        aria-busy={props.isUpdating || undefined}
-        gap="xs"
-        p={0}
-        m={0}
-        style={{ listStyle: 'none', ...dim }}
-      >
-        {credits.map((credit) => (
-          <CreditCard key={credit.id} credit={credit} view={view} />
-        ))}
-      </Stack>
-    );
-  }
   return (
-    <Table.ScrollContainer minWidth={MIN_WIDTH}>
-      <Table aria-label="Credits" aria-busy={props.isUpdating || undefined} verticalSpacing="xs" style={dim}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Credit</Table.Th>
-            <Table.Th>Issued</Table.Th>
-            <Table.Th>{view === 'merchant' ? 'Customer' : 'Merchant'}</Table.Th>
-            <Table.Th>Source</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Reason</Table.Th>
-            <Table.Th ta="right">Amount</Table.Th>
-            <Table.Th ta="right">Remaining</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {credits.map((credit) => (
-            <CreditRow key={credit.id} credit={credit} view={view} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <CardsOrTable
+      label="Credits"
+      isUpdating={props.isUpdating}
+      minWidth={MIN_WIDTH}
+      cards={() => credits.map((credit) => <CreditCard key={credit.id} credit={credit} view={view} />)}
+      head={
+        <Table.Tr>
+          <Table.Th>Credit</Table.Th>
+          <Table.Th>Issued</Table.Th>
+          <Table.Th>{view === 'merchant' ? 'Customer' : 'Merchant'}</Table.Th>
+          <Table.Th>Source</Table.Th>
+          <Table.Th>Status</Table.Th>
+          <Table.Th>Reason</Table.Th>
+          <Table.Th ta="right">Amount</Table.Th>
+          <Table.Th ta="right">Remaining</Table.Th>
+        </Table.Tr>
+      }
+      rows={() => credits.map((credit) => <CreditRow key={credit.id} credit={credit} view={view} />)}
+    />
   );
 }

@@ -3,7 +3,7 @@ import { PAYMENT_METHOD_LABELS, type PaymentSummary } from '@tradeport/contract'
 import { Link, useLocation } from 'react-router';
 import { formatDate, formatMoney } from '#lib/format.ts';
 import { PaymentStateBadge } from '#lib/ui/payment-state-badge.tsx';
-import { useIsPhone } from '#lib/use-is-phone.ts';
+import { CardsOrTable } from '#lib/ui/cards-or-table.tsx';
 import { paymentTitle } from '../model/payment-labels.ts';
 import { withOpenRecord } from '../model/open-record.ts';
 
@@ -100,46 +100,25 @@ export function PaymentsTable(props: {
   isUpdating?: boolean;
 }) {
   const { payments, view } = props;
-  const isPhone = useIsPhone();
-  const dim = { opacity: props.isUpdating ? 0.6 : 1, transition: 'opacity 150ms' };
-  if (isPhone) {
-    return (
-      <Stack
-        component="ul"
-        aria-label="Payments"
-        aria-busy={props.isUpdating || undefined}
-        gap="xs"
-        p={0}
-        m={0}
-        style={{ listStyle: 'none', ...dim }}
-      >
-        {payments.map((payment) => (
-          <PaymentCard key={payment.id} payment={payment} view={view} />
-        ))}
-      </Stack>
-    );
-  }
   return (
-    <Table.ScrollContainer minWidth={MIN_WIDTH}>
-      <Table aria-label="Payments" aria-busy={props.isUpdating || undefined} verticalSpacing="xs" style={dim}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Payment</Table.Th>
-            <Table.Th>Received</Table.Th>
-            <Table.Th>{view === 'merchant' ? 'Customer' : 'Merchant'}</Table.Th>
-            <Table.Th>Method</Table.Th>
-            <Table.Th>State</Table.Th>
-            <Table.Th>Reference</Table.Th>
-            <Table.Th ta="right">Amount</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {payments.map((payment) => (
-            <PaymentRow key={payment.id} payment={payment} view={view} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <CardsOrTable
+      label="Payments"
+      isUpdating={props.isUpdating}
+      minWidth={MIN_WIDTH}
+      cards={() => payments.map((payment) => <PaymentCard key={payment.id} payment={payment} view={view} />)}
+      head={
+        <Table.Tr>
+          <Table.Th>Payment</Table.Th>
+          <Table.Th>Received</Table.Th>
+          <Table.Th>{view === 'merchant' ? 'Customer' : 'Merchant'}</Table.Th>
+          <Table.Th>Method</Table.Th>
+          <Table.Th>State</Table.Th>
+          <Table.Th>Reference</Table.Th>
+          <Table.Th ta="right">Amount</Table.Th>
+        </Table.Tr>
+      }
+      rows={() => payments.map((payment) => <PaymentRow key={payment.id} payment={payment} view={view} />)}
+    />
   );
 }
 
