@@ -1,8 +1,9 @@
 import { Group, MultiSelect, TextInput } from '@mantine/core';
-import { MIN_SEARCH_CHARS, OrderPaymentStatus, OrderStatus, ReportDatePreset } from '@tradeport/contract';
+import { OrderPaymentStatus, OrderStatus, ReportDatePreset } from '@tradeport/contract';
 import { PAYMENT_STATUS_OPTIONS, PLACED_PRESET_OPTIONS, STATUS_OPTIONS } from '../model/order-labels.ts';
 import { isSearchable, type OrderFiltersState } from '../screens/use-order-filters.ts';
 import { EnumFilterSelect } from '#lib/ui/enum-filter-select.tsx';
+import { ListSearchInput } from '#lib/ui/list-search-input.tsx';
 import { CustomerSelect } from '#shared/customer-picker/customer-select.tsx';
 
 const PICKER_WIDTH = 200;
@@ -23,17 +24,14 @@ export function OrderFilterBar(props: {
   const isSearchTooShort = typed.length > 0 && !isSearchable(typed);
   return (
     <Group align="flex-end" gap="md" role="search" aria-label="Filter orders">
-      <TextInput
-        type="search"
+      <ListSearchInput
         label="Search orders"
         placeholder={props.isMerchant ? 'Number, customer, product or PO' : 'Number, product or PO'}
         value={state.searchText}
-        onChange={(event) => state.setSearchText(event.currentTarget.value)}
-        description={
-          isSearchTooShort ? `Type at least ${MIN_SEARCH_CHARS} characters, or an order number` : undefined
-        }
-        aria-busy={props.isSearching || undefined}
-        style={{ flex: '1 1 240px', maxWidth: 360 }}
+        onChange={state.setSearchText}
+        isTooShort={isSearchTooShort}
+        shortTermKind="an order number"
+        isSearching={props.isSearching}
       />
       <MultiSelect
         label="Status"

@@ -1,9 +1,10 @@
-import { Checkbox, Group, TextInput } from '@mantine/core';
-import { CreditSource, MIN_SEARCH_CHARS } from '@tradeport/contract';
+import { Checkbox, Group } from '@mantine/core';
+import { CreditSource } from '@tradeport/contract';
 import { SOURCE_OPTIONS } from '../model/payment-labels.ts';
 import type { CreditFiltersState } from '../screens/use-credit-filters.ts';
 import { isSearchable } from '../screens/use-list-params.ts';
 import { EnumFilterSelect } from '#lib/ui/enum-filter-select.tsx';
+import { ListSearchInput } from '#lib/ui/list-search-input.tsx';
 import { CustomerSelect } from '#shared/customer-picker/customer-select.tsx';
 
 /** Search (number, reason, customer) and the filters the server narrows credits by, kept in the URL. */
@@ -18,17 +19,14 @@ export function CreditFilterBar(props: {
   const isSearchTooShort = typed.length > 0 && !isSearchable(typed);
   return (
     <Group align="flex-end" gap="md" role="search" aria-label="Filter credits">
-      <TextInput
-        type="search"
+      <ListSearchInput
         label="Search credits"
         placeholder={props.isMerchant ? 'Number, reason or customer' : 'Number or reason'}
         value={state.searchText}
-        onChange={(event) => state.setSearchText(event.currentTarget.value)}
-        description={
-          isSearchTooShort ? `Type at least ${MIN_SEARCH_CHARS} characters, or a credit number` : undefined
-        }
-        aria-busy={props.isSearching || undefined}
-        style={{ flex: '1 1 240px', maxWidth: 360 }}
+        onChange={state.setSearchText}
+        isTooShort={isSearchTooShort}
+        shortTermKind="a credit number"
+        isSearching={props.isSearching}
       />
       <EnumFilterSelect
         label="Source"

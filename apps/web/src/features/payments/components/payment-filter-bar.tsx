@@ -1,9 +1,10 @@
 import { Group, TextInput } from '@mantine/core';
-import { MIN_SEARCH_CHARS, PaymentMethod, PaymentState } from '@tradeport/contract';
+import { PaymentMethod, PaymentState } from '@tradeport/contract';
 import { METHOD_OPTIONS, STATE_OPTIONS } from '../model/payment-labels.ts';
 import { isSearchable } from '../screens/use-list-params.ts';
 import type { PaymentFiltersState } from '../screens/use-payment-filters.ts';
 import { EnumFilterSelect } from '#lib/ui/enum-filter-select.tsx';
+import { ListSearchInput } from '#lib/ui/list-search-input.tsx';
 import { CustomerSelect } from '#shared/customer-picker/customer-select.tsx';
 
 const PICKER_WIDTH = 200;
@@ -24,17 +25,14 @@ export function PaymentFilterBar(props: {
   const isSearchTooShort = typed.length > 0 && !isSearchable(typed);
   return (
     <Group align="flex-end" gap="md" role="search" aria-label="Filter payments">
-      <TextInput
-        type="search"
+      <ListSearchInput
         label="Search payments"
         placeholder={props.isMerchant ? 'Number, reference or customer' : 'Number or reference'}
         value={state.searchText}
-        onChange={(event) => state.setSearchText(event.currentTarget.value)}
-        description={
-          isSearchTooShort ? `Type at least ${MIN_SEARCH_CHARS} characters, or a payment number` : undefined
-        }
-        aria-busy={props.isSearching || undefined}
-        style={{ flex: '1 1 240px', maxWidth: 360 }}
+        onChange={state.setSearchText}
+        isTooShort={isSearchTooShort}
+        shortTermKind="a payment number"
+        isSearching={props.isSearching}
       />
       <EnumFilterSelect
         label="State"
