@@ -14,7 +14,6 @@ import { findVisibleProductsForCustomer } from '../modules/catalogue/catalogue.q
 import { readPricedCart } from '../modules/cart/cart-facts.ts';
 import type { CartOwner } from '../modules/cart/cart-owner.ts';
 import {
-  emptyCart,
   findCart,
   findOrCreateCart,
   updateCartDetails,
@@ -231,15 +230,16 @@ export async function seedDemoOrders(tx: Db, merchantId: string, now: Date): Pro
         `demo order ${index}: ${priced.cart.problems.map((problem) => problem.message).join(' ')}`,
       );
     }
-    const orderId = await writeOrder(tx, {
+    const written = await writeOrder(tx, {
       owner,
       key: `demo-order-${index + 1}`,
       priced: priced.cart,
       context: priced.facts.context,
+      cartId: cart.id,
       placedAt,
     });
-    if (!orderId) throw new Error(`demo order ${index}: its key was taken`);
-    await emptyCart(tx, { cartId: cart.id, now: placedAt });
+    if (!written) throw new Error(`demo order ${index}: its key was taken`);
+    const orderId = written.order.id;
 
     let from: OrderStatus = 'PROCESSING';
     for (const move of MOVES[status]) {

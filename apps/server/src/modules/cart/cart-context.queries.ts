@@ -4,13 +4,39 @@ import type { Db } from '../../platform/db/client.ts';
 import { preparedForAny } from '../../platform/db/prepared-once.ts';
 import { customerAccounts, organisations } from '../../platform/db/schema/index.ts';
 
-const merchant = alias(organisations, 'cart_merchant');
-const customer = alias(organisations, 'cart_customer');
+export const cartMerchant = alias(organisations, 'cart_merchant');
+export const cartCustomer = alias(organisations, 'cart_customer');
+
+/** The columns of a cart's context, read from customer_accounts joined to `cartMerchant` and `cartCustomer`. */
+export const cartContextColumns = {
+  merchant: {
+    id: cartMerchant.id,
+    title: cartMerchant.title,
+    timeZone: cartMerchant.timeZone,
+    gstRounding: cartMerchant.gstRounding,
+  },
+  account: {
+    paymentTermsDays: customerAccounts.paymentTermsDays,
+    isTaxExempt: customerAccounts.isTaxExempt,
+    isPaymentsEnabled: customerAccounts.isPaymentsEnabled,
+  },
+  customer: {
+    organisationId: cartCustomer.id,
+    title: cartCustomer.title,
+    abn: cartCustomer.abn,
+    addressLine1: cartCustomer.addressLine1,
+    addressLine2: cartCustomer.addressLine2,
+    suburb: cartCustomer.suburb,
+    state: cartCustomer.state,
+    postcode: cartCustomer.postcode,
+  },
+};
 
 /**
  * What pricing and placing a customer account's cart depend on besides the catalogue: the
  * merchant's rounding and time zone, the account's terms and exemption, the customer's name,
- * ABN and address (snapshotted on the order). One query.
+ * ABN and address (snapshotted on the order), whether the merchant tracks the account's payments
+ * (an order's payment status). One query; placing reads it with the cart it locks.
  */
 export async function findCartContext(db: Db, options: { merchantId: string; customerAccountId: string }) {
   const statement = preparedForAny(db, 'cart_context', (db, name) => selectCartContext(db).prepare(name));
@@ -23,31 +49,10 @@ export async function findCartContext(db: Db, options: { merchantId: string; cus
 
 function selectCartContext(db: Db) {
   return db
-    .select({
-      merchant: {
-        id: merchant.id,
-        title: merchant.title,
-        timeZone: merchant.timeZone,
-        gstRounding: merchant.gstRounding,
-      },
-      account: {
-        paymentTermsDays: customerAccounts.paymentTermsDays,
-        isTaxExempt: customerAccounts.isTaxExempt,
-      },
-      customer: {
-        organisationId: customer.id,
-        title: customer.title,
-        abn: customer.abn,
-        addressLine1: customer.addressLine1,
-        addressLine2: customer.addressLine2,
-        suburb: customer.suburb,
-        state: customer.state,
-        postcode: customer.postcode,
-      },
-    })
+    .select(cartContextColumns)
     .from(customerAccounts)
-    .innerJoin(merchant, eq(merchant.id, customerAccounts.merchantId))
-    .innerJoin(customer, eq(customer.id, customerAccounts.customerOrganisationId))
+    .innerJoin(cartMerchant, eq(cartMerchant.id, customerAccounts.merchantId))
+    .innerJoin(cartCustomer, eq(cartCustomer.id, customerAccounts.customerOrganisationId))
     .where(
       and(
         eq(customerAccounts.id, sql.placeholder('customerAccountId')),

@@ -130,23 +130,34 @@ export async function updateCartDetails(
   return row;
 }
 
-/** Empties the cart: no lines, no details (they belonged to the order it was becoming). */
-export async function emptyCart(db: Db, options: { cartId: string; now: Date }) {
-  // One statement (the delete as a data-modifying WITH, which runs whether or not it is read):
-  // placing empties the cart inside its transaction, where every round trip counts.
+/**
+ * Emptying a cart as two data-modifying WITH queries (they run whether or not they are read):
+ * placing runs them in the statement that writes the order's lines (insertOrderLinesAndEvent),
+ * where every round trip counts.
+ */
+export function cartEmptying(db: Db, options: { cartId: string; now: Date }) {
   const emptiedLines = db
     .$with('emptied_lines')
     .as(db.delete(cartLines).where(eq(cartLines.cartId, options.cartId)).returning({ id: cartLines.cartId }));
-  await db
-    .with(emptiedLines)
-    .update(carts)
-    .set({
-      shippingMethodId: null,
-      requestedDeliveryDate: null,
-      notes: null,
-      purchaseOrderNumber: null,
-      version: sql`${carts.version} + 1`,
-      updatedAt: options.now,
-    })
-    .where(eq(carts.id, options.cartId));
+  const emptiedCart = db.$with('emptied_cart').as(
+    db
+      .update(carts)
+      .set({
+        shippingMethodId: null,
+        requestedDeliveryDate: null,
+        notes: null,
+        purchaseOrderNumber: null,
+        version: sql`${carts.version} + 1`,
+        updatedAt: options.now,
+      })
+      .where(eq(carts.id, options.cartId))
+      .returning({ id: carts.id }),
+  );
+  return [emptiedLines, emptiedCart] as const;
+}
+
+/** Empties the cart: no lines, no details (they belonged to the order it was becoming). */
+export async function emptyCart(db: Db, options: { cartId: string; now: Date }) {
+  const [emptiedLines, emptiedCart] = cartEmptying(db, options);
+  await db.with(emptiedLines, emptiedCart).select({ id: emptiedCart.id }).from(emptiedCart);
 }

@@ -1,7 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { preparedForAny } from '../../platform/db/prepared-once.ts';
-import { orderCounters, orderEvents, orderLines, orders, users } from '../../platform/db/schema/index.ts';
+import {
+  carts,
+  customerAccounts,
+  orderCounters,
+  orderEvents,
+  orderLines,
+  orders,
+  users,
+} from '../../platform/db/schema/index.ts';
+import type { CartOwner } from './cart-owner.ts';
+import { type CartContext, cartContextColumns, cartCustomer, cartMerchant } from './cart-context.queries.ts';
+import { cartEmptying } from './cart.queries.ts';
 
 // The writes of placing an order, each in the placing transaction.
 
@@ -23,6 +34,60 @@ export async function findOrderIdByKey(db: Db, options: { customerAccountId: str
   return row?.id;
 }
 
+/**
+ * The owner's cart, locked (FOR UPDATE, the cart row alone) to the transaction's end, with its
+ * context (cart-context.queries.ts) and the order `key` placed for the account as this statement
+ * began, in one round trip. A submit with the same key that held the lock and committed while
+ * this one waited for it is not seen here (the statement's snapshot is older than the lock): it
+ * emptied the cart, so the caller, refused an empty cart, asks findOrderIdByKey again; and should
+ * anything have refilled the cart meanwhile, inserting the order meets the key's unique index
+ * (insertNumberedOrder). Undefined when the cart was never made.
+ */
+export async function lockCartForPlacing(db: Db, options: { owner: CartOwner; key: string }) {
+  const statement = preparedForAny(db, 'place_order_cart_locked', (db, name) =>
+    db
+      .select({
+        cart: carts,
+        ...cartContextColumns,
+        existingOrderId: sql<string | null>`(
+          select ${orders.id} from ${orders}
+          where ${orders.customerAccountId} = ${sql.placeholder('customerAccountId')}
+            and ${orders.idempotencyKey} = ${sql.placeholder('key')})`,
+      })
+      .from(carts)
+      .innerJoin(
+        customerAccounts,
+        and(
+          eq(customerAccounts.id, carts.customerAccountId),
+          eq(customerAccounts.merchantId, carts.merchantId),
+        ),
+      )
+      .innerJoin(cartMerchant, eq(cartMerchant.id, customerAccounts.merchantId))
+      .innerJoin(cartCustomer, eq(cartCustomer.id, customerAccounts.customerOrganisationId))
+      .where(
+        and(
+          eq(carts.merchantId, sql.placeholder('merchantId')),
+          eq(carts.customerAccountId, sql.placeholder('customerAccountId')),
+          eq(carts.isMerchantEntry, sql.placeholder('isMerchantEntry')),
+        ),
+      )
+      .for('update', { of: carts })
+      .prepare(name),
+  );
+  const { merchantId, customerAccountId, isMerchantEntry } = options.owner;
+  const [row] = await statement.execute({ merchantId, customerAccountId, isMerchantEntry, key: options.key });
+  if (!row) return undefined;
+  const { cart, existingOrderId, merchant, account, customer } = row;
+  return { cart, existingOrderId, context: { merchant, account, customer } satisfies CartContext };
+}
+
+/** An order as placing wrote it: its row, its lines and its PLACED event. */
+export type WrittenOrder = {
+  order: typeof orders.$inferSelect;
+  lines: (typeof orderLines.$inferSelect)[];
+  event: typeof orderEvents.$inferSelect;
+};
+
 export type NewOrder = Omit<typeof orders.$inferInsert, 'number' | 'invoiceNumber'> & {
   idempotencyKey: string;
 };
@@ -36,7 +101,10 @@ export type NewOrder = Omit<typeof orders.$inferInsert, 'number' | 'invoiceNumbe
  * so numbers run without gaps; the order is written in the same round trip as the numbers it
  * takes, so the lock is held for no more than this statement and the commit.
  */
-export async function insertNumberedOrder(db: Db, order: NewOrder): Promise<string | undefined> {
+export async function insertNumberedOrder(
+  db: Db,
+  order: NewOrder,
+): Promise<typeof orders.$inferSelect | undefined> {
   const numbers = db.$with('numbers').as(
     db
       .insert(orderCounters)
@@ -62,20 +130,22 @@ export async function insertNumberedOrder(db: Db, order: NewOrder): Promise<stri
       target: [orders.customerAccountId, orders.idempotencyKey],
       where: sql`${orders.idempotencyKey} is not null`,
     })
-    .returning({ id: orders.id });
-  return row?.id;
+    .returning();
+  return row;
 }
 
 /**
- * The order's lines and its first event, in one statement (the lines as a data-modifying WITH),
- * with the name its user goes by now read in it too: placing writes these inside its
- * transaction, where every round trip counts.
+ * The order's lines and its first event, and the emptying of the cart it was placed from, in one
+ * statement (the lines and the emptying as data-modifying WITH queries), with the name its user
+ * goes by now read in it too: placing writes these inside its transaction, where every round trip
+ * counts. The event as written.
  */
 export async function insertOrderLinesAndEvent(
   db: Db,
   options: {
     lines: (typeof orderLines.$inferInsert)[];
     event: Omit<typeof orderEvents.$inferInsert, 'userName'> & { userId: string };
+    emptiedCart: { cartId: string; now: Date };
   },
 ) {
   const { event } = options;
@@ -83,12 +153,13 @@ export async function insertOrderLinesAndEvent(
     ...event,
     userName: sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${event.userId})`,
   };
-  if (options.lines.length === 0) {
-    await db.insert(orderEvents).values(named);
-    return;
-  }
+  const emptying = cartEmptying(db, options.emptiedCart);
   const lines = db
     .$with('inserted_lines')
     .as(db.insert(orderLines).values(options.lines).returning({ id: orderLines.id }));
-  await db.with(lines).insert(orderEvents).values(named);
+  const [written] = await (options.lines.length === 0 ? db.with(...emptying) : db.with(lines, ...emptying))
+    .insert(orderEvents)
+    .values(named)
+    .returning();
+  return written!;
 }

@@ -7,11 +7,17 @@ import type { CartContext } from './cart-context.queries.ts';
 import { ORDER_PLACED_JOB } from '../order-documents/order-placed.job.ts';
 import { readPricedCart } from './cart-facts.ts';
 import type { CartOwner } from './cart-owner.ts';
-import { emptyCart, findCart, findOrCreateCart } from './cart.queries.ts';
+import { findOrCreateCart } from './cart.queries.ts';
 import { dateInZone, dueDate } from './order-dates.ts';
-import { findOrderIdByKey, insertNumberedOrder, insertOrderLinesAndEvent } from './place-order.queries.ts';
+import {
+  findOrderIdByKey,
+  insertNumberedOrder,
+  insertOrderLinesAndEvent,
+  lockCartForPlacing,
+  type WrittenOrder,
+} from './place-order.queries.ts';
 import { findOrderInScope } from '../orders/order-rows.queries.ts';
-import { toOrder } from '../orders/order-view.ts';
+import { type OrderViewer, toOrder } from '../orders/order-view.ts';
 
 /** The key's order was committed by a concurrent submit while this one was placing. */
 class KeyTakenMeanwhile extends Error {}
@@ -32,6 +38,8 @@ function deliveryAddress(customer: CartContext['customer']): string | null {
 
 export type PlaceResult = { order: Order; isReplay: boolean };
 
+const viewerOf = (owner: CartOwner): OrderViewer => (owner.isMerchantEntry ? 'MERCHANT' : 'CUSTOMER');
+
 /**
  * Placing a cart as an order: one transaction that locks the cart, re-prices and re-checks it
  * exactly as it is shown, snapshots everything an invoice prints, numbers the order, writes its
@@ -42,9 +50,9 @@ export function createPlaceOrderService({
   jobs,
   now,
 }: Pick<AppDeps, 'database' | 'jobs' | 'now'>) {
-  const answer = async (owner: CartOwner, orderId: string, isReplay: boolean): Promise<PlaceResult> => {
-    // The order as orders/{id} shows it to the one who placed it: the merchant's view for order
-    // entry, the customer's own otherwise.
+  // The order as orders/{id} shows it to the one who placed it: the merchant's view for order
+  // entry, the customer's own otherwise.
+  const answer = async (owner: CartOwner, orderId: string): Promise<PlaceResult> => {
     const record = await findOrderInScope(db, {
       id: orderId,
       scope: owner.isMerchantEntry
@@ -52,28 +60,51 @@ export function createPlaceOrderService({
         : { kind: 'CUSTOMER', customerOrganisationId: owner.customerOrganisationId },
     });
     if (!record) throw new Error(`Order ${orderId} vanished after it was placed`);
-    return { order: toOrder(record, owner.isMerchantEntry ? 'MERCHANT' : 'CUSTOMER'), isReplay };
+    return { order: toOrder(record, viewerOf(owner)), isReplay: true };
   };
+
+  // A new order is shown from what its writes returned, as findOrderInScope would read it back:
+  // reading it again cost three round trips after every placing.
+  const answerWritten = (owner: CartOwner, context: CartContext, written: WrittenOrder): PlaceResult => ({
+    order: toOrder(
+      {
+        order: written.order,
+        customerOrganisationId: context.customer.organisationId,
+        merchantTitle: context.merchant.title,
+        isPaymentsTracked: context.account.isPaymentsEnabled,
+        placedByName: written.event.userName,
+        lineCount: written.lines.length,
+        lines: written.lines,
+        history: [written.event],
+      },
+      viewerOf(owner),
+    ),
+    isReplay: false,
+  });
 
   async function placeInTransaction(
     tx: Db,
     options: { owner: CartOwner; key: string; expectedTotalCents?: number },
-  ): Promise<{ orderId: string; isReplay: boolean }> {
+  ): Promise<PlaceResult | { replayOf: string }> {
     const { owner, key } = options;
     const account = { customerAccountId: owner.customerAccountId, key };
     // Made first if it never was, so an empty cart is refused with every reason, as it is shown.
-    let cart = await findCart(tx, { owner, isLocked: true });
-    if (!cart) {
+    let locked = await lockCartForPlacing(tx, { owner, key });
+    if (!locked) {
       await findOrCreateCart(tx, owner);
-      cart = (await findCart(tx, { owner, isLocked: true }))!;
+      locked = (await lockCartForPlacing(tx, { owner, key }))!;
     }
-    // Checked once the lock is held: a submit with this key that held it may just have committed
-    // (each statement sees what committed before it began).
-    const existing = await findOrderIdByKey(tx, account);
-    if (existing) return { orderId: existing, isReplay: true };
+    if (locked.existingOrderId) return { replayOf: locked.existingOrderId };
+    const { cart, context } = locked;
     const placedAt = now();
-    const { facts, cart: priced } = await readPricedCart(tx, { owner, cart, now: placedAt });
-    if (priced.problems.length > 0) throw notPlaceable(priced.problems);
+    const { cart: priced } = await readPricedCart(tx, { owner, cart, context, now: placedAt });
+    if (priced.problems.length > 0) {
+      // A submit with this key that held the cart's lock before this one may have placed it and
+      // emptied it; the lock's statement could not see that order (lockCartForPlacing), this can.
+      const placedMeanwhile = await findOrderIdByKey(tx, account);
+      if (placedMeanwhile) return { replayOf: placedMeanwhile };
+      throw notPlaceable(priced.problems);
+    }
     if (
       options.expectedTotalCents !== undefined &&
       options.expectedTotalCents !== priced.totals.total_cents
@@ -82,19 +113,18 @@ export function createPlaceOrderService({
         `Prices changed: the total is now ${priced.totals.total_cents} cents, not ${options.expectedTotalCents}. Review the cart and place it again.`,
       );
     }
-    const orderId = await writeOrder(tx, {
+    const written = await writeOrder(tx, {
       owner,
       key,
       priced,
-      context: facts.context,
+      context,
+      cartId: cart.id,
       placedAt,
-      beforeNumbering: async (orderId) => {
-        await jobs.sendInTransaction(tx, { name: ORDER_PLACED_JOB, data: { order_id: orderId } });
-        await emptyCart(tx, { cartId: cart.id, now: placedAt });
-      },
+      beforeNumbering: (orderId) =>
+        jobs.sendInTransaction(tx, { name: ORDER_PLACED_JOB, data: { order_id: orderId } }),
     });
-    if (!orderId) throw new KeyTakenMeanwhile();
-    return { orderId, isReplay: false };
+    if (!written) throw new KeyTakenMeanwhile();
+    return answerWritten(owner, context, written);
   }
 
   return {
@@ -109,25 +139,27 @@ export function createPlaceOrderService({
       // as every round trip costs placing CPU that concurrent placings share.
       try {
         const placed = await db.transaction((tx) => placeInTransaction(tx, options));
-        return answer(owner, placed.orderId, placed.isReplay);
+        return 'replayOf' in placed ? answer(owner, placed.replayOf) : placed;
       } catch (error) {
         if (!(error instanceof KeyTakenMeanwhile)) throw error;
         // Everything this attempt wrote (its numbers included) was rolled back; the winner stands.
         const winner = await findOrderIdByKey(db, account);
         if (!winner) throw error;
-        return answer(owner, winner, true);
+        return answer(owner, winner);
       }
     },
   };
 }
 
 /**
- * Writes the order, its lines and its PLACED event; undefined when the key was taken (everything
- * written is then rolled back with the transaction). The order is numbered and inserted last, in
- * one statement, after `beforeNumbering` (the rest of the placing's writes): the merchant's
- * counter row stays locked from its update to the commit, and every concurrent placing of the
- * merchant waits for it, so that wait is kept to that statement and the commit. Its lines and event reference it before it exists, which
- * their deferred foreign keys (migration 0016) check at commit.
+ * Writes the order, its lines and its PLACED event, and empties the cart it was placed from;
+ * undefined when the key was taken (everything written is then rolled back with the
+ * transaction). The order is numbered and inserted last, in one statement, after
+ * `beforeNumbering` (the rest of the placing's writes): the merchant's counter row stays locked
+ * from its update to the commit, and every concurrent placing of the merchant waits for it, so
+ * that wait is kept to that statement and the commit. Its lines and event reference it before it
+ * exists, which their deferred foreign keys (migration 0016) check at commit. The lines' ids and
+ * instants are given here, not defaulted, so the lines returned are the lines stored.
  * Exported for the demo seed, which places its history of orders exactly as placing does.
  */
 export async function writeOrder(
@@ -137,29 +169,34 @@ export async function writeOrder(
     key: string;
     priced: Cart;
     context: CartContext;
+    cartId: string;
     placedAt: Date;
     beforeNumbering?: (orderId: string) => Promise<void>;
   },
-): Promise<string | undefined> {
+): Promise<WrittenOrder | undefined> {
   const { owner, priced, context, placedAt } = options;
   const method = priced.delivery_options.find((option) => option.id === priced.shipping_method_id)!;
   const orderId = randomUUID();
-  await insertOrderLinesAndEvent(tx, {
-    lines: priced.lines.map((line, position) => ({
-      merchantId: owner.merchantId,
-      orderId,
-      productId: line.product_id,
-      position,
-      name: line.name,
-      sku: line.sku,
-      unitName: line.unit_of_measure?.name ?? null,
-      unitAbbreviation: line.unit_of_measure?.abbreviation ?? null,
-      quantity: line.quantity,
-      unitPriceCents: line.unit_price_cents,
-      gstRateBasisPoints: line.gst_rate_basis_points,
-      subtotalCents: line.subtotal_cents,
-      gstCents: line.gst_cents,
-    })),
+  const lines = priced.lines.map((line, position) => ({
+    id: randomUUID(),
+    merchantId: owner.merchantId,
+    orderId,
+    productId: line.product_id,
+    position,
+    name: line.name,
+    sku: line.sku,
+    unitName: line.unit_of_measure?.name ?? null,
+    unitAbbreviation: line.unit_of_measure?.abbreviation ?? null,
+    quantity: line.quantity,
+    unitPriceCents: line.unit_price_cents,
+    gstRateBasisPoints: line.gst_rate_basis_points,
+    subtotalCents: line.subtotal_cents,
+    gstCents: line.gst_cents,
+    createdAt: placedAt,
+    updatedAt: placedAt,
+  }));
+  const event = await insertOrderLinesAndEvent(tx, {
+    lines,
     event: {
       merchantId: owner.merchantId,
       orderId,
@@ -172,9 +209,10 @@ export async function writeOrder(
       },
       at: placedAt,
     },
+    emptiedCart: { cartId: options.cartId, now: placedAt },
   });
   await options.beforeNumbering?.(orderId);
-  const inserted = await insertNumberedOrder(tx, {
+  const order = await insertNumberedOrder(tx, {
     id: orderId,
     merchantId: owner.merchantId,
     customerAccountId: owner.customerAccountId,
@@ -207,5 +245,5 @@ export async function writeOrder(
     createdAt: placedAt,
     updatedAt: placedAt,
   });
-  return inserted;
+  return order && { order, lines, event };
 }

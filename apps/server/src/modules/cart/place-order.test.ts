@@ -147,7 +147,8 @@ describe('POST /orders/cart/organisation/{id}', () => {
     const key = newKey();
     const first = await ok<Order>(place(merchantId, alpha, { key }), 201);
     const again = await ok<Order>(place(merchantId, alpha, { key }), 200);
-    expect(again.id).toBe(first.id);
+    // The first answer is made from placing's writes, the replay's read back: the same order.
+    expect(again).toEqual(first);
     // The merchant's entry cart for Alpha, with something else in it: the key is the customer's.
     await placeOrderOf({
       merchantId,
@@ -292,6 +293,8 @@ describe('POST /orders/cart/organisation/{id}', () => {
       allowed_statuses: ['SHIPPED', 'ON_HOLD', 'CANCELLED'],
     });
     expect(order.history[0]!.details).toMatchObject({ is_placed_by_merchant: true });
+    // As the merchant reads it back: placing answers from its writes what orders/{id} shows.
+    expect(await ok<Order>(api('GET', `/orders/${order.id}`, admin.headers))).toEqual(order);
   });
 
   it('records an order placed in customer view as placed by the merchant, from the house customer’s own cart', async () => {

@@ -14,7 +14,7 @@ import type { OrderListRow, OrderRecord } from './order-rows.queries.ts';
 /** Which side of the order the caller is on: the merchant runs it, the customer reads it. */
 export type OrderViewer = 'MERCHANT' | 'CUSTOMER';
 
-export function toOrderSummary(row: OrderListRow): OrderSummary {
+export function toOrderSummary(row: Omit<OrderListRow, 'placedKey'>): OrderSummary {
   const { order } = row;
   return {
     id: order.id,
@@ -48,7 +48,31 @@ export function toOrderSummary(row: OrderListRow): OrderSummary {
   };
 }
 
-function toOrderLine(line: OrderRecord['lines'][number]): OrderLine {
+/**
+ * What the order's screen shows of an order: its row, the columns its summary joins, its lines and
+ * its history. Read whole by findOrderInScope; placing has it from its own writes.
+ */
+export type OrderShown = Pick<
+  OrderRecord,
+  'order' | 'customerOrganisationId' | 'merchantTitle' | 'isPaymentsTracked' | 'placedByName' | 'lineCount'
+> & {
+  lines: Pick<
+    OrderRecord['lines'][number],
+    | 'productId'
+    | 'name'
+    | 'sku'
+    | 'unitName'
+    | 'unitAbbreviation'
+    | 'quantity'
+    | 'unitPriceCents'
+    | 'gstRateBasisPoints'
+    | 'subtotalCents'
+    | 'gstCents'
+  >[];
+  history: Pick<OrderRecord['history'][number], 'kind' | 'at' | 'userName' | 'details'>[];
+};
+
+function toOrderLine(line: OrderShown['lines'][number]): OrderLine {
   return {
     product_id: line.productId,
     name: line.name,
@@ -63,7 +87,7 @@ function toOrderLine(line: OrderRecord['lines'][number]): OrderLine {
   };
 }
 
-export function toOrder(record: OrderRecord, viewer: OrderViewer): Order {
+export function toOrder(record: OrderShown, viewer: OrderViewer): Order {
   const { order } = record;
   const isMerchant = viewer === 'MERCHANT';
   return {
