@@ -11,6 +11,9 @@ describe('loadConfig', () => {
     expect(config.environment).toBe('PRODUCTION');
     expect(config.appUrl).toBe('http://localhost:3000');
     expect(config.seedDemo).toBe(true);
+    // Unset: the pool's own default (openDatabase).
+    expect(config.databasePoolSize).toBeUndefined();
+    expect(loadConfig({ DATABASE_POOL_SIZE: '8' }).databasePoolSize).toBe(8);
   });
 
   it('treats empty values as unset', () => {
@@ -19,12 +22,19 @@ describe('loadConfig', () => {
 
   it('names every invalid setting', () => {
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short', SEED_DEMO: 'maybe' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        DATABASE_POOL_SIZE: '0',
+        JWT_SECRET: 'short',
+        SEED_DEMO: 'maybe',
+      });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
       const message = (error as ConfigError).message;
-      for (const name of ['PORT', 'DATABASE_URL', 'JWT_SECRET', 'SEED_DEMO']) expect(message).toContain(name);
+      for (const name of ['PORT', 'DATABASE_URL', 'DATABASE_POOL_SIZE', 'JWT_SECRET', 'SEED_DEMO'])
+        expect(message).toContain(name);
     }
   });
 

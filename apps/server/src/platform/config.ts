@@ -60,6 +60,7 @@ const ConfigSchema = z
     DATABASE_URL: z
       .url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// or postgresql:// URL' })
       .optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).optional(),
     APP_URL: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
     ENVIRONMENT: Environment.default('PRODUCTION'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -86,6 +87,7 @@ const ConfigSchema = z
     trustProxy: env.TRUST_PROXY,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
     environment: env.ENVIRONMENT,
     logLevel: env.LOG_LEVEL,

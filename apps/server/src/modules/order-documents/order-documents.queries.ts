@@ -136,20 +136,34 @@ export async function findDocumentOrder(db: Db, orderId: string) {
  * they receive mail at that address.
  */
 export async function listActiveMemberEmails(db: Db, organisationId: string): Promise<string[]> {
+  return (await listActiveMemberEmailsOf(db, [organisationId])).get(organisationId) ?? [];
+}
+
+/** listActiveMemberEmails for several organisations in one query: each one's addresses, in order. */
+export async function listActiveMemberEmailsOf(
+  db: Db,
+  organisationIds: string[],
+): Promise<Map<string, string[]>> {
   const rows = await db
-    .select({ email: users.email })
+    .select({ organisationId: memberships.organisationId, email: users.email })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(
       and(
-        eq(memberships.organisationId, organisationId),
+        inArray(memberships.organisationId, organisationIds),
         eq(memberships.active, true),
         eq(memberships.invitationAccepted, true),
         isNotNull(users.emailVerifiedAt),
       ),
     )
     .orderBy(asc(users.email));
-  return rows.map((row) => row.email);
+  const byOrganisation = new Map<string, string[]>();
+  for (const row of rows) {
+    const emails = byOrganisation.get(row.organisationId) ?? [];
+    emails.push(row.email);
+    byOrganisation.set(row.organisationId, emails);
+  }
+  return byOrganisation;
 }
 
 /**

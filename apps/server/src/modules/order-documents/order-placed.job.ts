@@ -5,7 +5,7 @@ import type { MailQueue } from '../../platform/mail/outbox.ts';
 import {
   claimConfirmation,
   findDocumentOrder,
-  listActiveMemberEmails,
+  listActiveMemberEmailsOf,
   listDocumentLines,
 } from './order-documents.queries.ts';
 import { renderInvoicePdf } from './order-documents.service.ts';
@@ -40,10 +40,12 @@ export function createOrderConfirmations(deps: {
       const order = await findDocumentOrder(db, orderId);
       if (!order) return 'order-not-found';
       if (order.confirmationQueuedAt) return 'already-queued';
-      // Drawn before the transaction, so no row lock is held while the PDF is made, and only for
-      // a customer with someone to send it to: many order by phone and have no one signed up,
-      // and the PDF is most of the work of a confirmation.
-      const customerPeople = await listActiveMemberEmails(db, order.customerOrganisationId);
+      // Both sides' people in one query. The PDF is drawn before the transaction, so no row lock
+      // is held while it is made, and only for a customer with someone to send it to: many order
+      // by phone and have no one signed up, and the PDF is most of the work of a confirmation.
+      const people = await listActiveMemberEmailsOf(db, [order.customerOrganisationId, order.merchantId]);
+      const customerPeople = people.get(order.customerOrganisationId) ?? [];
+      const merchantPeople = people.get(order.merchantId) ?? [];
       const invoice =
         customerPeople.length > 0
           ? await renderInvoicePdf({ ...order, lines: await listDocumentLines(db, { orderIds: [order.id] }) })
@@ -59,7 +61,7 @@ export function createOrderConfirmations(deps: {
             });
           }
         }
-        for (const to of await listActiveMemberEmails(tx, order.merchantId)) {
+        for (const to of merchantPeople) {
           await deps.mail.queue({ tx, message: newOrderNoticeEmail({ to, order, appUrl: deps.appUrl }) });
         }
         return 'queued';
