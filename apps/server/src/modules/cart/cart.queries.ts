@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { preparedForAny } from '../../platform/db/prepared-once.ts';
 import { cartLines, carts, products, unitsOfMeasure } from '../../platform/db/schema/index.ts';
@@ -135,7 +135,7 @@ export async function updateCartDetails(
  * placing runs them in the statement that writes the order's lines (insertOrderLinesAndEvent),
  * where every round trip counts.
  */
-export function cartEmptying(db: Db, options: { cartId: string; now: Date }) {
+export function cartEmptying(db: Db, options: { cartId: string | Placeholder; now: Date | Placeholder }) {
   const emptiedLines = db
     .$with('emptied_lines')
     .as(db.delete(cartLines).where(eq(cartLines.cartId, options.cartId)).returning({ id: cartLines.cartId }));
@@ -148,7 +148,8 @@ export function cartEmptying(db: Db, options: { cartId: string; now: Date }) {
         notes: null,
         purchaseOrderNumber: null,
         version: sql`${carts.version} + 1`,
-        updatedAt: options.now,
+        // As SQL, so a placeholder serves as well as a Date.
+        updatedAt: sql`${options.now}`,
       })
       .where(eq(carts.id, options.cartId))
       .returning({ id: carts.id }),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dateInZone, dueDate } from './order-dates.ts';
+import { addDays, dateInZone } from '@tradeport/contract';
+import { dueDate } from './order-dates.ts';
 
 describe('order dates', () => {
   it('takes the date in the merchant’s zone, not UTC’s', () => {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { preparedForAny } from '../../platform/db/prepared-once.ts';
 import {
@@ -134,32 +134,68 @@ export async function insertNumberedOrder(
   return row;
 }
 
+/** Every column of order_lines, in the table's order: what an INSERT … SELECT writes. */
+const lineColumns = Object.entries(getTableColumns(orderLines));
+
 /**
  * The order's lines and its first event, and the emptying of the cart it was placed from, in one
  * statement (the lines and the emptying as data-modifying WITH queries), with the name its user
  * goes by now read in it too: placing writes these inside its transaction, where every round trip
- * counts. The event as written.
+ * counts. Prepared once: the lines arrive as one array per column (`lines_<column>`), unnested into
+ * rows, so the
+ * statement is the same for any number of lines (building a 10-line insert's 160 parameters was
+ * a tenth of the server's CPU in placing). The event as written.
  */
 export async function insertOrderLinesAndEvent(
   db: Db,
   options: {
-    lines: (typeof orderLines.$inferInsert)[];
+    lines: (typeof orderLines.$inferSelect)[];
     event: Omit<typeof orderEvents.$inferInsert, 'userName'> & { userId: string };
     emptiedCart: { cartId: string; now: Date };
   },
 ) {
-  const { event } = options;
-  const named = {
-    ...event,
-    userName: sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${event.userId})`,
-  };
-  const emptying = cartEmptying(db, options.emptiedCart);
-  const lines = db
-    .$with('inserted_lines')
-    .as(db.insert(orderLines).values(options.lines).returning({ id: orderLines.id }));
-  const [written] = await (options.lines.length === 0 ? db.with(...emptying) : db.with(lines, ...emptying))
-    .insert(orderEvents)
-    .values(named)
-    .returning();
+  const statement = preparedForAny(db, 'place_order_lines_event', (db, name) => {
+    const rows = sql.join(
+      lineColumns.map(
+        ([key, column]) => sql`${sql.placeholder(`lines_${key}`)}::${sql.raw(column.getSQLType())}[]`,
+      ),
+      sql`, `,
+    );
+    const lines = db.$with('inserted_lines').as(
+      db
+        .insert(orderLines)
+        .select(sql`select * from unnest(${rows})`)
+        .returning({ id: orderLines.id }),
+    );
+    const emptying = cartEmptying(db, { cartId: sql.placeholder('cartId'), now: sql.placeholder('now') });
+    return db
+      .with(lines, ...emptying)
+      .insert(orderEvents)
+      .values({
+        merchantId: sql.placeholder('merchantId'),
+        orderId: sql.placeholder('orderId'),
+        kind: sql.placeholder('kind'),
+        userId: sql.placeholder('userId'),
+        userName: sql`(select ${users.name} from ${users} where ${users.id} = ${sql.placeholder('userId')})`,
+        details: sql.placeholder('details'),
+        at: sql.placeholder('at'),
+      })
+      .returning()
+      .prepare(name);
+  });
+  const { event, lines, emptiedCart } = options;
+  const [written] = await statement.execute({
+    ...Object.fromEntries(
+      lineColumns.map(([key]) => [`lines_${key}`, lines.map((line) => line[key as keyof typeof line])]),
+    ),
+    merchantId: event.merchantId,
+    orderId: event.orderId,
+    kind: event.kind,
+    userId: event.userId,
+    details: event.details,
+    at: event.at,
+    cartId: emptiedCart.cartId,
+    now: emptiedCart.now,
+  });
   return written!;
 }

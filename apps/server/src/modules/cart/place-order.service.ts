@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Cart, CartProblem, Order } from '@tradeport/contract';
+import { type Cart, type CartProblem, dateInZone, type Order } from '@tradeport/contract';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
@@ -8,7 +8,7 @@ import { ORDER_PLACED_JOB } from '../order-documents/order-placed.job.ts';
 import { readPricedCart } from './cart-facts.ts';
 import type { CartOwner } from './cart-owner.ts';
 import { findOrCreateCart } from './cart.queries.ts';
-import { dateInZone, dueDate } from './order-dates.ts';
+import { dueDate } from './order-dates.ts';
 import {
   findOrderIdByKey,
   insertNumberedOrder,

@@ -1,10 +1,10 @@
-import type { Cart, Order } from '@tradeport/contract';
+import { type Cart, dateInZone, type Order } from '@tradeport/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerAccounts, orderLines, organisations, products } from '../../platform/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../testing/index.ts';
 import { cartTestKit, newKey } from './cart.testing.ts';
-import { dateInZone, dueDate } from './order-dates.ts';
+import { dueDate } from './order-dates.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,4 +1,5 @@
 import {
+  dateInZone,
   type AdjustmentNoteInput,
   allocatedCents,
   type ApplyCreditInput,
@@ -12,7 +13,6 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
-import { dateInZone } from '../cart/order-dates.ts';
 import { assertPaymentsEnabled, recordPayment } from '../payments/payment-ledger.ts';
 import { findCustomerAccountId, findPaymentIdByKey, takeNumber } from '../payments/payment-ledger.queries.ts';
 import {

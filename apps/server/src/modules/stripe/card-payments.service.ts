@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  dateInZone,
   type CardPaymentResult,
   type CardQuote,
   cardRegion,
@@ -10,7 +11,6 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import type { CardPreview, PaymentIntentOutcome } from '../../integrations/stripe/stripe-gateway.ts';
 import { conflict } from '../../platform/errors.ts';
-import { dateInZone } from '../cart/order-dates.ts';
 import { recordPayment } from '../payments/payment-ledger.ts';
 import { applyIntentOutcome } from './card-payment-settlement.ts';
 import {
