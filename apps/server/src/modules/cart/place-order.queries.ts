@@ -150,7 +150,7 @@ export async function insertOrderLinesAndEvent(
   db: Db,
   options: {
     lines: (typeof orderLines.$inferSelect)[];
-    event: Omit<typeof orderEvents.$inferInsert, 'userName'> & { userId: string };
+    event: Omit<typeof orderEvents.$inferInsert, 'userName'> & { id: string; userId: string };
     emptiedCart: { cartId: string; now: Date };
   },
 ) {
@@ -172,6 +172,7 @@ export async function insertOrderLinesAndEvent(
       .with(lines, ...emptying)
       .insert(orderEvents)
       .values({
+        id: sql.placeholder('eventId'),
         merchantId: sql.placeholder('merchantId'),
         orderId: sql.placeholder('orderId'),
         kind: sql.placeholder('kind'),
@@ -188,6 +189,7 @@ export async function insertOrderLinesAndEvent(
     ...Object.fromEntries(
       lineColumns.map(([key]) => [`lines_${key}`, lines.map((line) => line[key as keyof typeof line])]),
     ),
+    eventId: event.id,
     merchantId: event.merchantId,
     orderId: event.orderId,
     kind: event.kind,

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { type Cart, type CartProblem, dateInZone, type Order } from '@tradeport/contract';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { timeOrderedId } from '../../platform/db/time-ordered-id.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
 import type { CartContext } from './cart-context.queries.ts';
 import { ORDER_PLACED_JOB } from '../order-documents/order-placed.job.ts';
@@ -176,9 +176,10 @@ export async function writeOrder(
 ): Promise<WrittenOrder | undefined> {
   const { owner, priced, context, placedAt } = options;
   const method = priced.delivery_options.find((option) => option.id === priced.shipping_method_id)!;
-  const orderId = randomUUID();
+  // Time-ordered, as are its lines' and event's: their index entries land on the newest pages.
+  const orderId = timeOrderedId(placedAt.getTime());
   const lines = priced.lines.map((line, position) => ({
-    id: randomUUID(),
+    id: timeOrderedId(placedAt.getTime()),
     merchantId: owner.merchantId,
     orderId,
     productId: line.product_id,
@@ -198,6 +199,7 @@ export async function writeOrder(
   const event = await insertOrderLinesAndEvent(tx, {
     lines,
     event: {
+      id: timeOrderedId(placedAt.getTime()),
       merchantId: owner.merchantId,
       orderId,
       kind: 'PLACED',
