@@ -1,4 +1,5 @@
 import type { ReportDatePreset } from './enums.ts';
+import { perZone } from './zone-formats.ts';
 
 // SPEC §3's report date presets as days of one time zone (the merchant's): order lists filter by
 // them, reports (issue 12) total by them. One function, so "last week" is the same week everywhere.
@@ -8,24 +9,15 @@ export type DayRange = { from: string; to: string };
 
 const DAY_MS = 86_400_000;
 
-// One formatter per zone, kept: making one costs about as much as 100 uses of it, and placing an
-// order asks for dates twice.
-const calendars = new Map<string, Intl.DateTimeFormat>();
+// en-CA writes dates as YYYY-MM-DD.
+const calendarIn = perZone(
+  (timeZone) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+);
 
 /** The calendar date (YYYY-MM-DD) it is at `now` in an IANA time zone. */
 export function dateInZone(now: Date, timeZone: string): string {
-  let calendar = calendars.get(timeZone);
-  if (!calendar) {
-    // en-CA writes dates as YYYY-MM-DD. Throws RangeError for a zone the runtime does not know.
-    calendar = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    calendars.set(timeZone, calendar);
-  }
-  return calendar.format(now);
+  return calendarIn(timeZone).format(now);
 }
 
 /** Calendar-day arithmetic on ISO dates, through UTC midnights, so no zone's DST moves a day. */

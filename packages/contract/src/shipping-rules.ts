@@ -1,4 +1,5 @@
 import { formatDollars } from './money.ts';
+import { perZone } from './zone-formats.ts';
 
 // A delivery method's rules, as pure functions: the cart, placing an order, the order screen and
 // the delivery screen all ask these, so the fee a customer is shown is the fee they are charged
@@ -64,14 +65,9 @@ export function deliveryMethodProblem(
   return null;
 }
 
-const localClocks = new Map<string, Intl.DateTimeFormat>();
-
-/** The calendar date and minute of the day that `now` is in `timeZone`. */
-function localNow(now: Date, timeZone: string): { dayNumber: number; minuteOfDay: number } {
-  let clock = localClocks.get(timeZone);
-  if (!clock) {
-    // Throws RangeError for a zone the runtime does not know, which is what a caller should see.
-    clock = new Intl.DateTimeFormat('en-AU', {
+const clockIn = perZone(
+  (timeZone) =>
+    new Intl.DateTimeFormat('en-AU', {
       timeZone,
       year: 'numeric',
       month: 'numeric',
@@ -79,9 +75,12 @@ function localNow(now: Date, timeZone: string): { dayNumber: number; minuteOfDay
       hour: 'numeric',
       minute: 'numeric',
       hourCycle: 'h23',
-    });
-    localClocks.set(timeZone, clock);
-  }
+    }),
+);
+
+/** The calendar date and minute of the day that `now` is in `timeZone`. */
+function localNow(now: Date, timeZone: string): { dayNumber: number; minuteOfDay: number } {
+  const clock = clockIn(timeZone);
   const parts: Record<string, number> = {};
   for (const part of clock.formatToParts(now)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
