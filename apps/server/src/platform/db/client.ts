@@ -49,7 +49,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // No parallel workers: each request is a short query among many at once, where starting
       // workers costs more than it saves (a search for a number took 5.8 ms with two, 0.4 without)
       // and takes cores the other connections need.
-      options: '-c max_parallel_workers_per_gather=0',
+      // No JIT either: its compiling costs 20–40 ms a query, and a short query whose estimate is
+      // inflated (a search by number, whose index recheck is costed as a regular expression over
+      // each row) crossed jit_above_cost and compiled on every run for a 0.4 ms scan.
+      options: '-c max_parallel_workers_per_gather=0 -c jit=off',
     });
     // An idle client losing its server must not crash the process; the next query reconnects.
     pool.on('error', () => {});
