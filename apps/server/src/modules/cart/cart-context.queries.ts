@@ -1,14 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.ts';
 import { preparedForAny } from '../../platform/db/prepared-once.ts';
 import { customerAccounts, organisations } from '../../platform/db/schema/index.ts';
 
-export const cartMerchant = alias(organisations, 'cart_merchant');
-export const cartCustomer = alias(organisations, 'cart_customer');
+const cartMerchant = alias(organisations, 'cart_merchant');
+const cartCustomer = alias(organisations, 'cart_customer');
 
-/** The columns of a cart's context, read from customer_accounts joined to `cartMerchant` and `cartCustomer`. */
-export const cartContextColumns = {
+/** The columns of a cart's context, read from customer_accounts joined to its merchant and customer. */
+const cartContextColumns = {
   merchant: {
     id: cartMerchant.id,
     title: cartMerchant.title,
@@ -48,17 +48,25 @@ export async function findCartContext(db: Db, options: { merchantId: string; cus
 }
 
 function selectCartContext(db: Db) {
+  return selectWithCartContext(db, {}).where(
+    and(
+      eq(customerAccounts.id, sql.placeholder('customerAccountId')),
+      eq(customerAccounts.merchantId, sql.placeholder('merchantId')),
+    ),
+  );
+}
+
+/**
+ * The context's columns and `more`, from customer_accounts joined to its merchant and customer:
+ * the one shape both findCartContext and placing's cart lock (place-order.queries.ts) read.
+ */
+export function selectWithCartContext<More extends SelectedFields>(db: Db, more: More) {
   return db
-    .select(cartContextColumns)
+    .select({ ...cartContextColumns, ...more })
     .from(customerAccounts)
     .innerJoin(cartMerchant, eq(cartMerchant.id, customerAccounts.merchantId))
     .innerJoin(cartCustomer, eq(cartCustomer.id, customerAccounts.customerOrganisationId))
-    .where(
-      and(
-        eq(customerAccounts.id, sql.placeholder('customerAccountId')),
-        eq(customerAccounts.merchantId, sql.placeholder('merchantId')),
-      ),
-    );
+    .$dynamic();
 }
 
 export type CartContext = NonNullable<Awaited<ReturnType<typeof findCartContext>>>;

@@ -11,7 +11,7 @@ import {
   users,
 } from '../../platform/db/schema/index.ts';
 import type { CartOwner } from './cart-owner.ts';
-import { type CartContext, cartContextColumns, cartCustomer, cartMerchant } from './cart-context.queries.ts';
+import { type CartContext, selectWithCartContext } from './cart-context.queries.ts';
 import { cartEmptying } from './cart.queries.ts';
 
 // The writes of placing an order, each in the placing transaction.
@@ -45,25 +45,20 @@ export async function findOrderIdByKey(db: Db, options: { customerAccountId: str
  */
 export async function lockCartForPlacing(db: Db, options: { owner: CartOwner; key: string }) {
   const statement = preparedForAny(db, 'place_order_cart_locked', (db, name) =>
-    db
-      .select({
-        cart: carts,
-        ...cartContextColumns,
-        existingOrderId: sql<string | null>`(
-          select ${orders.id} from ${orders}
-          where ${orders.customerAccountId} = ${sql.placeholder('customerAccountId')}
-            and ${orders.idempotencyKey} = ${sql.placeholder('key')})`,
-      })
-      .from(carts)
+    selectWithCartContext(db, {
+      cart: carts,
+      existingOrderId: sql<string | null>`(
+        select ${orders.id} from ${orders}
+        where ${orders.customerAccountId} = ${sql.placeholder('customerAccountId')}
+          and ${orders.idempotencyKey} = ${sql.placeholder('key')})`,
+    })
       .innerJoin(
-        customerAccounts,
+        carts,
         and(
-          eq(customerAccounts.id, carts.customerAccountId),
-          eq(customerAccounts.merchantId, carts.merchantId),
+          eq(carts.customerAccountId, customerAccounts.id),
+          eq(carts.merchantId, customerAccounts.merchantId),
         ),
       )
-      .innerJoin(cartMerchant, eq(cartMerchant.id, customerAccounts.merchantId))
-      .innerJoin(cartCustomer, eq(cartCustomer.id, customerAccounts.customerOrganisationId))
       .where(
         and(
           eq(carts.merchantId, sql.placeholder('merchantId')),

@@ -1,10 +1,10 @@
 import {
-  dateInZone,
   type AdjustmentNoteInput,
   allocatedCents,
   type ApplyCreditInput,
   computeOrderTotals,
   type Credit,
+  dateInZone,
   type FieldIssue,
   type IssueCreditInput,
   type Payment,

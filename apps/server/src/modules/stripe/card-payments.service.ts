@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import {
-  dateInZone,
   type CardPaymentResult,
   type CardQuote,
   cardRegion,
   cardSurcharge,
   cardSurchargeLine,
+  dateInZone,
   formatDollars,
 } from '@tradeport/contract';
 import type { AppDeps } from '../../app-deps.ts';
