@@ -99,20 +99,19 @@ export async function markCreditVoided(tx: Db, options: { creditId: string; at: 
 }
 
 /**
- * The credit a payment's overpayment became, locked. Looked up within the payment's customer, whose
- * credits credits_customer_created_idx lists (a merchant's are many).
+ * The credit a payment's overpayment became, as a condition on credits. Looked up within the
+ * payment's customer, whose credits credits_customer_created_idx lists (a merchant's are many).
  */
+export function isOverpaymentCreditOf(payment: Pick<PaymentRow, 'id' | 'customerAccountId'>) {
+  return and(
+    eq(credits.customerAccountId, payment.customerAccountId),
+    eq(credits.paymentId, payment.id),
+    eq(credits.source, 'OVERPAYMENT'),
+  );
+}
+
+/** The credit a payment's overpayment became, locked. */
 export async function lockOverpaymentCredit(tx: Db, payment: Pick<PaymentRow, 'id' | 'customerAccountId'>) {
-  const [row] = await tx
-    .select()
-    .from(credits)
-    .where(
-      and(
-        eq(credits.customerAccountId, payment.customerAccountId),
-        eq(credits.paymentId, payment.id),
-        eq(credits.source, 'OVERPAYMENT'),
-      ),
-    )
-    .for('update');
+  const [row] = await tx.select().from(credits).where(isOverpaymentCreditOf(payment)).for('update');
   return row;
 }

@@ -14,6 +14,7 @@ import {
   users,
 } from '../../platform/db/schema/index.ts';
 import { literalLimit } from '../../platform/db/statement-caching-client.ts';
+import { isOverpaymentCreditOf } from './credit-ledger.queries.ts';
 
 // Reading payments: the list and search (newest first, keyset on (created_at, id) descending as
 // payments_merchant_created_idx and payments_customer_created_idx order them), one payment whole,
@@ -224,17 +225,7 @@ export async function findPaymentDetails(db: Db, payment: typeof payments.$infer
     amountCents: credits.amountCents,
     remainingCents: credits.remainingCents,
   };
-  // Within the payment's customer, whose credits credits_customer_created_idx lists.
-  const [overpayment] = await db
-    .select(creditColumns)
-    .from(credits)
-    .where(
-      and(
-        eq(credits.customerAccountId, payment.customerAccountId),
-        eq(credits.paymentId, payment.id),
-        eq(credits.source, 'OVERPAYMENT'),
-      ),
-    );
+  const [overpayment] = await db.select(creditColumns).from(credits).where(isOverpaymentCreditOf(payment));
   const [applied] = payment.creditId
     ? await db
         .select(creditColumns)
