@@ -58,7 +58,10 @@ export type PlacingCustomer = { organisationId: string; lines: { productId: stri
 /**
  * `count` of the merchant's customers (not the house account), each with 10 products it can see
  * at a quantity its minimum and pack size allow. Each worker gets its own customer: a cart is one
- * per customer and side, so two workers on one cart would undo each other's lines.
+ * per customer and side, so two workers on one cart would undo each other's lines. They are spread
+ * over the whole list, as the seed spreads its orders: taken from its start (names in A), a run's
+ * orders held no customer the searches look for, so each run pushed the seed's matches further
+ * down the list and the next run's searches walked ~900 more orders to fill a page.
  */
 export async function placingCustomers(
   merchant: Session,
@@ -67,7 +70,7 @@ export async function placingCustomers(
 ): Promise<PlacingCustomer[]> {
   const organisations: string[] = [];
   let cursor: string | null = null;
-  while (organisations.length < count) {
+  while (true) {
     const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
     const page: {
       items: { organisation_id: string; is_house_account: boolean }[];
@@ -78,8 +81,12 @@ export async function placingCustomers(
     cursor = page.next_cursor;
   }
   if (organisations.length < count) throw new Error(`the merchant has fewer than ${count} customers`);
+  const spread = Array.from(
+    { length: count },
+    (_, i) => organisations[Math.floor((i * organisations.length) / count)]!,
+  );
   return Promise.all(
-    organisations.slice(0, count).map(async (organisationId) => {
+    spread.map(async (organisationId) => {
       const catalogue = await getJson<{ items: CatalogueProduct[] }>(
         merchant,
         `/products/organisation/${merchantId}/catalogue?customer_organisation_id=${organisationId}&limit=${LINES_PER_ORDER}`,
