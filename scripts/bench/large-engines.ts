@@ -6,7 +6,7 @@ import { createBenchDatabase } from '../lib/bench-database.ts';
 import { startServer } from '../lib/server-process.ts';
 import type { Budget } from './budget.ts';
 import { loadLargeData } from './catalogue-data.ts';
-import { drainJobs, vacuum } from './bench-steps.ts';
+import { drainJobs, forgetOrdersPlacedAfter, newestOrderPlacedAt, vacuum } from './bench-steps.ts';
 
 // How the benches over the large data set's orders (orders.ts, payments.ts) get a server to
 // measure on each engine: the data set seeded into a throw-away database (or one named in the
@@ -61,6 +61,10 @@ export async function onLargeData<T>(
   prefix: BenchPrefix,
   engine: Engine,
   bench: (url: string, orders: number) => Promise<T>,
+  options: {
+    /** The bench places orders: a kept PostgreSQL database loses them again afterwards. */
+    placesOrders?: boolean;
+  } = {},
 ): Promise<T | undefined> {
   const orders = Number(process.env[`${prefix}_${engine.toUpperCase()}`] ?? LARGE_ORDERS[engine]);
   const seeded =
@@ -70,10 +74,15 @@ export async function onLargeData<T>(
     if (engine === 'PGlite') return serveAndBench({ dataDir: seeded }, (url) => bench(url, orders));
     await vacuum(seeded);
     const count = await countOrders(seeded);
-    return serveAndBench({ env: { DATABASE_URL: seeded } }, async (url) => {
-      await drainJobs(seeded);
-      return bench(url, count);
-    });
+    const newestBefore = options.placesOrders ? await newestOrderPlacedAt(seeded) : undefined;
+    try {
+      return await serveAndBench({ env: { DATABASE_URL: seeded } }, async (url) => {
+        await drainJobs(seeded);
+        return bench(url, count);
+      });
+    } finally {
+      if (newestBefore !== undefined) await forgetOrdersPlacedAfter(seeded, newestBefore);
+    }
   }
   console.log(`\nLoading the large data set with ${orders.toLocaleString('en-AU')} orders (${engine})…`);
   if (engine === 'PGlite') {

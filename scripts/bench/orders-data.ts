@@ -59,9 +59,7 @@ export type PlacingCustomer = { organisationId: string; lines: { productId: stri
  * `count` of the merchant's customers (not the house account), each with 10 products it can see
  * at a quantity its minimum and pack size allow. Each worker gets its own customer: a cart is one
  * per customer and side, so two workers on one cart would undo each other's lines. They are spread
- * over the whole list, as the seed spreads its orders: taken from its start (names in A), a run's
- * orders held no customer the searches look for, so each run pushed the seed's matches further
- * down the list and the next run's searches walked ~900 more orders to fill a page.
+ * over the whole list, as the seed spreads its orders, rather than all named A….
  */
 export async function placingCustomers(
   merchant: Session,

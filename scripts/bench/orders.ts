@@ -180,7 +180,9 @@ function toBudgets(figures: Figures, engine: Engine): Budget[] {
 export async function benchOrders(): Promise<Budget[]> {
   const measureOn = (engine: Engine) =>
     isMeasured('BENCH_ORDERS', engine)
-      ? onLargeData('BENCH_ORDERS', engine, (url, orders) => benchEngine(url, engine, orders))
+      ? onLargeData('BENCH_ORDERS', engine, (url, orders) => benchEngine(url, engine, orders), {
+          placesOrders: true,
+        })
       : undefined;
   const pglite = await measureOn('PGlite');
   const postgres = await measureOn('PostgreSQL');
