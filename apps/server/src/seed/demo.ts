@@ -1,3 +1,4 @@
+import { compactSalesRollups } from '../modules/reports/sales-rollups.queries.ts';
 import { TRIAL_LENGTH_DAYS } from '@tradeport/contract';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../platform/auth/passwords.ts';
@@ -194,6 +195,9 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
   });
   // The overview's change rows from all of the above, folded into its totals: a fresh database
   // starts compact, as the minutely job would leave it.
-  if (seeded) await compactReceivablesRollups(db);
+  if (seeded) {
+    await compactReceivablesRollups(db);
+    await compactSalesRollups(db);
+  }
   return seeded;
 }

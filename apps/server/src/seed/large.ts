@@ -1,3 +1,4 @@
+import { compactSalesRollups } from '../modules/reports/sales-rollups.queries.ts';
 import { randomUUID } from 'node:crypto';
 import { TRIAL_LENGTH_DAYS } from '@tradeport/contract';
 import { eq, sql } from 'drizzle-orm';
@@ -237,6 +238,7 @@ export async function seedLarge(db: Db, options: SeedLargeOptions = {}): Promise
   // The overview's change rows the seeding's writes added, folded into its totals: a fresh
   // database starts compact, as the minutely job would leave it.
   await stage('overview rollups compaction', () => compactReceivablesRollups(db));
+  await stage('sales rollups compaction', () => compactSalesRollups(db));
 
   // Fresh statistics, so the first queries are planned for 100,000 rows rather than for none.
   await stage('analyze', () =>

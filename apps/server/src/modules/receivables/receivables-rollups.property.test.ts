@@ -16,8 +16,13 @@ import {
   sumReceivedByMethodAndDayRollup,
 } from './receivables-rollups.queries.ts';
 import { sumReceivedByMethodAndDay } from './received.queries.ts';
+import {
+  compactSalesRollups,
+  sumSalesByDay,
+  sumSalesByDayFromOrders,
+} from '../reports/sales-rollups.queries.ts';
 
-// The overview's rollups (kept by triggers, folded by a compaction) against the direct aggregates
+// The overview's rollups and the sales rollups (kept by triggers, folded by a compaction) against the direct aggregates
 // over orders and payments, which define them: after any sequence of placing, paying (in part, in
 // full, more than owed), settling, refunding, voiding, cancelling, editing totals and due dates
 // (one order, or many in one statement), deleting and flipping a customer's tracking, both reads
@@ -40,6 +45,8 @@ const DUE_DATES = ['2026-02-27', '2026-03-15', '2026-03-31', '2026-04-30'];
 const PAID_ON = ['2026-03-01', '2026-03-20', '2026-03-31'];
 /** Wide enough for every day paid on. */
 const RECEIVED_RANGE = { from: '2026-01-01', to: '2027-01-01' };
+/** Wide enough for every order placed (at the test's real time), in a zone of half hours. */
+const SALES_RANGE = { from: '2000-01-01', to: '2100-01-01', timeZone: 'Australia/Adelaide' };
 
 const byKey = <T extends Record<string, unknown>>(rows: T[]) =>
   rows.map((row) => JSON.stringify(Object.entries(row).sort())).sort();
@@ -48,26 +55,29 @@ const byKey = <T extends Record<string, unknown>>(rows: T[]) =>
 async function readBoth() {
   const { db } = t.database;
   const merchantId = shop.merchant.id;
-  const [owed, owedDirect, received, receivedDirect] = await Promise.all([
+  const [owed, owedDirect, received, receivedDirect, sales, salesDirect] = await Promise.all([
     sumOwedByDueDate(db, { merchantId }),
     sumOutstandingByDueDate(db, { merchantId }),
     sumReceivedByMethodAndDayRollup(db, { merchantId, ...RECEIVED_RANGE }),
     sumReceivedByMethodAndDay(db, { merchantId, ...RECEIVED_RANGE }),
+    sumSalesByDay(db, { merchantId, ...SALES_RANGE }),
+    sumSalesByDayFromOrders(db, { merchantId, ...SALES_RANGE }),
   ]);
   return {
-    rollups: { owed: byKey(owed), received: byKey(received) },
-    direct: { owed: byKey(owedDirect), received: byKey(receivedDirect) },
+    rollups: { owed: byKey(owed), received: byKey(received), sales },
+    direct: { owed: byKey(owedDirect), received: byKey(receivedDirect), sales: salesDirect },
   };
 }
 
 /** The most rows either read gave, over the whole run. */
-const largest = { owed: 0, received: 0 };
+const largest = { owed: 0, received: 0, sales: 0 };
 
 async function expectRollupsEqualDirect() {
   const { rollups, direct } = await readBoth();
   expect(rollups).toEqual(direct);
   largest.owed = Math.max(largest.owed, rollups.owed.length);
   largest.received = Math.max(largest.received, rollups.received.length);
+  largest.sales = Math.max(largest.sales, rollups.sales[0]?.orderCount ?? 0);
   return rollups;
 }
 
@@ -316,6 +326,7 @@ async function run(step: Step) {
     case 'compact': {
       const before = await expectRollupsEqualDirect();
       await compactReceivablesRollups(db);
+      await compactSalesRollups(db);
       expect(await expectRollupsEqualDirect()).toEqual(before);
       return;
     }
@@ -350,18 +361,22 @@ describe('the payments overview rollups', () => {
     // The sequences did move money, owed and received on several days: not empty worlds compared.
     expect(largest.owed).toBeGreaterThan(1);
     expect(largest.received).toBeGreaterThan(1);
+    expect(largest.sales).toBeGreaterThan(1);
   });
 
   it('fold every change into the totals, leaving none pending and no empty totals', async () => {
     const { db } = t.database;
     const before = await expectRollupsEqualDirect();
     await compactReceivablesRollups(db);
+    await compactSalesRollups(db);
     const rows = (sqlText: string) =>
       db
         .execute(sql.raw(sqlText))
         .then((result) => (result as unknown as { rows: { n: number }[] }).rows[0]!.n);
     expect(Number(await rows('select count(*) as n from receivables_owed_changes'))).toBe(0);
     expect(Number(await rows('select count(*) as n from receivables_received_changes'))).toBe(0);
+    expect(Number(await rows('select count(*) as n from sales_changes'))).toBe(0);
+    expect(Number(await rows('select count(*) as n from sales_totals where order_count = 0'))).toBe(0);
     expect(
       Number(await rows('select count(*) as n from receivables_owed_totals where order_count = 0')),
     ).toBe(0);

@@ -1,10 +1,12 @@
 import type { Database } from '../../platform/db/client.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
+import { compactSalesRollups } from '../reports/sales-rollups.queries.ts';
 import { compactReceivablesRollups } from './receivables-rollups.queries.ts';
 
-// The overview's change rows folded into its totals (receivables-rollups.queries.ts) every
-// minute, so a read adds up about a minute of changes on top of the totals. Only speed depends
-// on it: a read is exact with any number of changes pending.
+// The overview's and the sales figures' change rows folded into their totals
+// (receivables-rollups.queries.ts, reports/sales-rollups.queries.ts) every minute, so a read adds
+// up about a minute of changes on top of the totals. Only speed depends on it: a read is exact
+// with any number of changes pending.
 
 export const ROLLUPS_COMPACTION_JOB = 'payments.rollups-compaction';
 
@@ -28,6 +30,7 @@ export async function startRollupsCompaction(options: {
   const { db } = options.database;
   await options.jobs.work(ROLLUPS_COMPACTION_JOB, async () => {
     await compactReceivablesRollups(db);
+    await compactSalesRollups(db);
   });
   let queueing: Promise<void> = Promise.resolve();
   const queue = () => {

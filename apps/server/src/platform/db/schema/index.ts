@@ -9,6 +9,7 @@ export * from './pricing.ts';
 export * from './product-search.ts';
 export * from './products.ts';
 export * from './receivables-rollups.ts';
+export * from './sales-rollups.ts';
 export * from './sessions.ts';
 export * from './shipping.ts';
 export * from './taxes.ts';
