@@ -22,6 +22,7 @@ import { peopleRoutes } from './modules/people/people.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { receivablesRoutes } from './modules/receivables/receivables.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { cardPaymentsRoutes } from './modules/stripe/card-payments.routes.ts';
 import { stripeRoutes } from './modules/stripe/stripe.routes.ts';
@@ -114,6 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   paymentsRoutes(app, deps);
   creditsRoutes(app, deps);
   receivablesRoutes(app, deps);
+  reportsRoutes(app, deps);
 
   await installSpa(app, options.webDistDir ?? config.webDistDir ?? DEFAULT_WEB_DIST);
   return app;

@@ -33,6 +33,7 @@ export * from './product-groups.ts';
 export * from './product-csv.ts';
 export * from './product-search.ts';
 export * from './products.ts';
+export * from './home.ts';
 export * from './receivables.ts';
 export * from './receivables-rules.ts';
 export * from './shipping.ts';
@@ -64,6 +65,7 @@ import * as paymentLinks from './payment-links.ts';
 import * as payments from './payments.ts';
 import * as products from './products.ts';
 import * as pricing from './pricing.ts';
+import * as home from './home.ts';
 import * as receivables from './receivables.ts';
 import * as shipping from './shipping.ts';
 import * as stripe from './stripe.ts';
@@ -88,6 +90,7 @@ export const endpoints: Endpoint[] = /* @__PURE__ */ [
   credits,
   customerView,
   customers,
+  home,
   orderDocuments,
   ordering,
   orders,

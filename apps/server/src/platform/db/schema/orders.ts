@@ -113,7 +113,8 @@ export const orders = pgTable(
     index('orders_merchant_placed_idx').on(t.merchantId, t.placedAt, t.id),
     index('orders_merchant_status_placed_idx').on(t.merchantId, t.status, t.placedAt, t.id),
     index('orders_customer_placed_idx').on(t.customerAccountId, t.placedAt, t.id),
-    index('orders_merchant_delivery_idx').on(t.merchantId, t.deliveryDate, t.id),
+    // The status beside the day: the merchant home counts today's open deliveries from it alone.
+    index('orders_merchant_delivery_idx').on(t.merchantId, t.deliveryDate, t.status, t.id),
     // Receivables: what is still owed, by due date, within a merchant and within a customer.
     // The amounts ride along as trailing keys (drizzle cannot write INCLUDE): the overview's
     // outstanding and aging totals are then an index-only scan (285 ms → 30 ms at 50,000 owed).

@@ -1,0 +1,58 @@
+import {
+  addDays,
+  dateInZone,
+  daysOf,
+  HOME_SALES_DAYS,
+  isOverdue,
+  type MerchantHome,
+} from '@tradeport/contract';
+import type { AppDeps } from '../../app-deps.ts';
+import { notFound } from '../../platform/errors.ts';
+import { findTimeZone } from '../receivables/outstanding.queries.ts';
+import { sumOwedByDueDate } from '../receivables/receivables-rollups.queries.ts';
+import { countHomeOrders } from './merchant-home.queries.ts';
+import { sumSalesByDay } from './sales-rollups.queries.ts';
+
+// The merchant's home: a few indexed counts and two rollups (sales by day, owed by due date), so it
+// costs the same with a thousand orders or a million.
+
+export function createMerchantHome(deps: Pick<AppDeps, 'database' | 'now'>) {
+  const { db } = deps.database;
+
+  return {
+    async get(merchantId: string): Promise<MerchantHome> {
+      const timeZone = await findTimeZone(db, merchantId);
+      if (!timeZone) throw notFound('Organisation');
+      const today = dateInZone(deps.now(), timeZone);
+      const sales = { from: addDays(today, 1 - HOME_SALES_DAYS), to: addDays(today, 1) };
+      const [counts, salesDays, owed] = await Promise.all([
+        countHomeOrders(db, { merchantId, today, yesterday: addDays(today, -1), timeZone }),
+        sumSalesByDay(db, { merchantId, timeZone, ...sales }),
+        sumOwedByDueDate(db, { merchantId }),
+      ]);
+      const overdue = owed.filter((day) => isOverdue({ dueDate: day.dueDate, today }));
+      const byDay = new Map(salesDays.map((day) => [day.day, day]));
+      return {
+        as_of: today,
+        time_zone: timeZone,
+        processing_count: counts.processing,
+        on_hold_count: counts.onHold,
+        delivering_today_count: counts.deliveringToday,
+        new_since_yesterday_count: counts.newSinceYesterday,
+        overdue_cents: overdue.reduce((sum, day) => sum + day.cents, 0),
+        overdue_count: overdue.reduce((sum, day) => sum + day.count, 0),
+        sales: {
+          from: sales.from,
+          to: today,
+          total_cents: salesDays.reduce((sum, day) => sum + day.totalCents, 0),
+          order_count: salesDays.reduce((sum, day) => sum + day.orderCount, 0),
+          by_day: daysOf(sales).map((date) => ({
+            date,
+            total_cents: byDay.get(date)?.totalCents ?? 0,
+            order_count: byDay.get(date)?.orderCount ?? 0,
+          })),
+        },
+      };
+    },
+  };
+}

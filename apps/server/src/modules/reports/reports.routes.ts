@@ -1,0 +1,16 @@
+import { getMerchantHome } from '@tradeport/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app-deps.ts';
+import { registerEndpoint } from '../../platform/http/register-endpoint.ts';
+import { access } from '../../platform/tenancy/access.ts';
+import { createMerchantHome } from './merchant-home.service.ts';
+
+/** The merchant's home figures (a customer organisation's member gets 403 on its own id). */
+export function reportsRoutes(app: FastifyInstance, deps: AppDeps) {
+  const home = createMerchantHome(deps);
+
+  registerEndpoint(app, getMerchantHome, {
+    access: access.merchant({ org: 'id' }),
+    handler: async ({ actor }) => home.get(actor.organisationId),
+  });
+}
