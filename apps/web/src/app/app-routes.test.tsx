@@ -10,8 +10,22 @@ import { appRoutes } from './router.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
 
+/** A merchant's home with nothing sold yet: what `/` asks for as a merchant. */
+const emptyMerchantHome = {
+  as_of: '2026-03-31',
+  time_zone: 'Australia/Sydney',
+  processing_count: 0,
+  on_hold_count: 0,
+  delivering_today_count: 0,
+  new_since_yesterday_count: 0,
+  overdue_cents: 0,
+  overdue_count: 0,
+  sales: { from: '2026-03-02', to: '2026-03-31', total_cents: 0, order_count: 0, by_day: [] },
+};
+
 function serve(currentUser: CurrentUser) {
   fetchMock.mockImplementation(async (input) => {
+    if (/^\/api\/v1\/reports\/[^/]+\/home$/.test(String(input))) return jsonResponse(200, emptyMerchantHome);
     switch (String(input)) {
       case '/api/v1/users/current':
         return jsonResponse(200, currentUser);

@@ -33,3 +33,7 @@ export function formatMoney(cents: number, currency: string = DEFAULT_CURRENCY):
   // a decimal string as written, so no float stands between the cents and what is shown.
   return format.format(formatDollars(cents) as `${number}`);
 }
+/** "1 invoice", "3 invoices": a count with its noun. */
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count.toLocaleString('en-AU')} ${count === 1 ? singular : plural}`;
+}

@@ -1,5 +1,6 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { MerchantHome } from '#features/home/components/merchant-home.tsx';
 import { useCurrentAccount } from '#lib/current-account.ts';
 import { routePath } from '#lib/routes.ts';
 
@@ -21,13 +22,15 @@ function GettingStarted() {
 export function HomePage() {
   const { data: currentUser, organisation } = useCurrentAccount();
   return (
-    <Stack gap="xs">
-      <Title order={1}>Home</Title>
-      {currentUser && <Text size="lg">Welcome, {currentUser.title}.</Text>}
-      {organisation && <Text c="dimmed">You are working in {organisation.title}.</Text>}
-      {currentUser && !organisation ? (
-        <GettingStarted />
-      ) : (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>Home</Title>
+        {currentUser && <Text size="lg">Welcome, {currentUser.title}.</Text>}
+        {organisation && <Text c="dimmed">You are working in {organisation.title}.</Text>}
+      </Stack>
+      {currentUser && !organisation && <GettingStarted />}
+      {organisation && currentUser?.is_merchant && <MerchantHome />}
+      {organisation && currentUser && !currentUser.is_merchant && (
         <Text c="dimmed">This screen has not been built yet.</Text>
       )}
     </Stack>

@@ -8,7 +8,7 @@ import { ListPageHeader } from '#lib/ui/list-page-header.tsx';
 import { LoadFailedAlert } from '#lib/ui/load-failed-alert.tsx';
 import { PayDialogButton } from '#lib/ui/pay-dialog-button.tsx';
 import { MAX_OWED_PAGES, useOwed } from '../api/owed.ts';
-import { countOf } from '../model/counts.ts';
+import { countOf } from '#lib/format.ts';
 import { useChosenMerchant } from '../screens/use-chosen-merchant.ts';
 import { MerchantSelect } from './merchant-select.tsx';
 import { NoMerchants } from './no-merchants.tsx';

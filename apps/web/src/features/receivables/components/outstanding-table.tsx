@@ -10,7 +10,7 @@ import { formatDate, formatMoney } from '#lib/format.ts';
 import { routePath } from '#lib/routes.ts';
 import { type PayDialogRequest, withPayDialog } from '#lib/pay-dialog.ts';
 import { PayDialogButton } from '#lib/ui/pay-dialog-button.tsx';
-import { countOf } from '../model/counts.ts';
+import { countOf } from '#lib/format.ts';
 
 /** Whose list this is: the merchant's (a customer column, its pay actions) or a customer's. */
 export type OutstandingView =

@@ -1,9 +1,9 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { formatMoney } from '#lib/format.ts';
-import { countOf } from '../model/counts.ts';
+import { countOf } from '#lib/format.ts';
 import type { OwedFigures as Figures } from '../model/owed.ts';
 import { AgingTable } from './aging-table.tsx';
-import { FigureCard } from './figure-card.tsx';
+import { FigureCard } from '#shared/figures/figure-card.tsx';
 
 /** What is owed now and how much of it is overdue, then the same by age. */
 export function OwedFigures(props: {

@@ -2,10 +2,10 @@ import { Grid, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReceivablesOverview } from '@tradeport/contract';
 import { Suspense } from 'react';
 import { formatMoney } from '#lib/format.ts';
-import { countOf } from '../model/counts.ts';
+import { countOf } from '#lib/format.ts';
 import { periodLabel } from '../model/period.ts';
 import { receivedRows } from '../model/received.ts';
-import { FigureCard } from './figure-card.tsx';
+import { FigureCard } from '#shared/figures/figure-card.tsx';
 import { LazyReceivedChart } from './received-chart-lazy.ts';
 import { ReceivedTable } from './received-table.tsx';
 
