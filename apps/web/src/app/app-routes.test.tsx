@@ -4,29 +4,21 @@ import type { CurrentUser } from '@tradeport/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { organisationIdStore } from '#lib/organisation.ts';
 import { sessionStore } from '#lib/session.ts';
-import { bayside, harbour, longSession, merchantUser } from '#testing/fixtures.ts';
+import { bayside, emptyMerchantHome, harbour, longSession, merchantUser } from '#testing/fixtures.ts';
 import { jsonResponse, renderRoutes } from '#testing/render-routes.tsx';
 import { appRoutes } from './router.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
 
-/** A merchant's home with nothing sold yet: what `/` asks for as a merchant. */
-const emptyMerchantHome = {
-  as_of: '2026-03-31',
-  time_zone: 'Australia/Sydney',
-  processing_count: 0,
-  on_hold_count: 0,
-  delivering_today_count: 0,
-  new_since_yesterday_count: 0,
-  overdue_cents: 0,
-  overdue_count: 0,
-  sales: { from: '2026-03-02', to: '2026-03-31', total_cents: 0, order_count: 0, by_day: [] },
-};
-
 function serve(currentUser: CurrentUser) {
   fetchMock.mockImplementation(async (input) => {
-    if (/^\/api\/v1\/reports\/[^/]+\/home$/.test(String(input))) return jsonResponse(200, emptyMerchantHome);
-    switch (String(input)) {
+    const url = String(input);
+    // What `/` asks for: a merchant's home figures; a customer's orders and merchants (none yet).
+    if (/^\/api\/v1\/reports\/[^/]+\/home$/.test(url)) return jsonResponse(200, emptyMerchantHome);
+    if (url.startsWith('/api/v1/orders/organisation/'))
+      return jsonResponse(200, { items: [], next_cursor: null });
+    if (url === '/api/v1/organisations/merchant') return jsonResponse(200, []);
+    switch (url) {
       case '/api/v1/users/current':
         return jsonResponse(200, currentUser);
       case '/api/v1/auth/sign-out':

@@ -1,4 +1,4 @@
-import type { CurrentUser, OrganisationMembership } from '@tradeport/contract';
+import type { CurrentUser, MerchantHome, OrganisationMembership } from '@tradeport/contract';
 
 /** Ids a test can read back; the number makes each one distinct. */
 export const idOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -36,3 +36,16 @@ export const merchantUser: CurrentUser = {
 
 /** A session that stays valid for the length of any test. */
 export const longSession = { accessToken: 'stored-token', expiresAt: '2099-01-01T00:00:00.000Z' };
+
+/** A merchant's home with nothing sold yet: what `/` asks for as a merchant. */
+export const emptyMerchantHome: MerchantHome = {
+  as_of: '2026-03-31',
+  time_zone: 'Australia/Sydney',
+  processing_count: 0,
+  on_hold_count: 0,
+  delivering_today_count: 0,
+  new_since_yesterday_count: 0,
+  overdue_cents: 0,
+  overdue_count: 0,
+  sales: { from: '2026-03-02', to: '2026-03-31', total_cents: 0, order_count: 0, by_day: [] },
+};

@@ -1,6 +1,7 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { MerchantHome } from '#features/home/components/merchant-home.tsx';
+import { CustomerHome } from './customer-home.tsx';
 import { useCurrentAccount } from '#lib/current-account.ts';
 import { routePath } from '#lib/routes.ts';
 
@@ -30,9 +31,7 @@ export function HomePage() {
       </Stack>
       {currentUser && !organisation && <GettingStarted />}
       {organisation && currentUser?.is_merchant && <MerchantHome />}
-      {organisation && currentUser && !currentUser.is_merchant && (
-        <Text c="dimmed">This screen has not been built yet.</Text>
-      )}
+      {organisation && currentUser && !currentUser.is_merchant && <CustomerHome />}
     </Stack>
   );
 }

@@ -12,9 +12,8 @@ import {
 } from '@mantine/core';
 import type { CustomerAccountBalance } from '@tradeport/contract';
 import { Link } from 'react-router';
-import { formatMoney } from '#lib/format.ts';
+import { countOf, formatMoney } from '#lib/format.ts';
 import { routePath } from '#lib/routes.ts';
-import { countOf } from '#lib/format.ts';
 import { limitUsedPercent } from '../model/credit-limit.ts';
 
 const NONE = '—';

@@ -6,11 +6,10 @@ import {
   type OutstandingOrder,
 } from '@tradeport/contract';
 import { Link, useLocation } from 'react-router';
-import { formatDate, formatMoney } from '#lib/format.ts';
+import { countOf, formatDate, formatMoney } from '#lib/format.ts';
 import { routePath } from '#lib/routes.ts';
 import { type PayDialogRequest, withPayDialog } from '#lib/pay-dialog.ts';
 import { PayDialogButton } from '#lib/ui/pay-dialog-button.tsx';
-import { countOf } from '#lib/format.ts';
 
 /** Whose list this is: the merchant's (a customer column, its pay actions) or a customer's. */
 export type OutstandingView =

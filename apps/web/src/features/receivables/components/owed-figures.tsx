@@ -1,6 +1,5 @@
 import { SimpleGrid, Stack } from '@mantine/core';
-import { formatMoney } from '#lib/format.ts';
-import { countOf } from '#lib/format.ts';
+import { countOf, formatMoney } from '#lib/format.ts';
 import type { OwedFigures as Figures } from '../model/owed.ts';
 import { AgingTable } from './aging-table.tsx';
 import { FigureCard } from '#shared/figures/figure-card.tsx';

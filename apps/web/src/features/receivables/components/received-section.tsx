@@ -1,8 +1,7 @@
 import { Grid, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReceivablesOverview } from '@tradeport/contract';
 import { Suspense } from 'react';
-import { formatMoney } from '#lib/format.ts';
-import { countOf } from '#lib/format.ts';
+import { countOf, formatMoney } from '#lib/format.ts';
 import { periodLabel } from '../model/period.ts';
 import { receivedRows } from '../model/received.ts';
 import { FigureCard } from '#shared/figures/figure-card.tsx';
