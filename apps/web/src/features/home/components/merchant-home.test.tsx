@@ -93,7 +93,7 @@ describe('MerchantHome', () => {
       }),
     ).toBeInTheDocument();
 
-    const quick = screen.getByRole('navigation', { name: 'Quick links' });
+    const quick = screen.getByRole('group', { name: 'Quick links' });
     expect(within(quick).getByRole('link', { name: 'New order' })).toHaveAttribute('href', '/orders/create');
   });
 

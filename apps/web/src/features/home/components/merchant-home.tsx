@@ -27,7 +27,6 @@ function linksOf(home: MerchantHomeFigures) {
 
 const QUICK_LINKS = [
   { label: 'New order', to: routePath('/orders/create') },
-  { label: 'All orders', to: routePath('/orders') },
   { label: 'Products', to: routePath('/products') },
   { label: 'Customers', to: routePath('/customers') },
   { label: 'Payments', to: routePath('/payments/overview') },
@@ -145,15 +144,14 @@ export function MerchantHome() {
           <Sales home={home.data} />
         </>
       )}
-      <nav aria-label="Quick links">
-        <Group gap="sm">
-          {QUICK_LINKS.map((link) => (
-            <Button key={link.to} component={Link} to={link.to} variant="default">
-              {link.label}
-            </Button>
-          ))}
-        </Group>
-      </nav>
+      {/* A group, not a second navigation landmark: the menu is the page's navigation. */}
+      <Group gap="sm" role="group" aria-label="Quick links">
+        {QUICK_LINKS.map((link) => (
+          <Button key={link.to} component={Link} to={link.to} variant="default">
+            {link.label}
+          </Button>
+        ))}
+      </Group>
     </Stack>
   );
 }
