@@ -7,8 +7,6 @@ import {
   type MerchantHome,
 } from '@tradeport/contract';
 import type { AppDeps } from '../../app-deps.ts';
-import { notFound } from '../../platform/errors.ts';
-import { findTimeZone } from '../receivables/outstanding.queries.ts';
 import { sumOwedByDueDate } from '../receivables/receivables-rollups.queries.ts';
 import { countHomeOrders } from './merchant-home.queries.ts';
 import { sumSalesByDay } from './sales-rollups.queries.ts';
@@ -20,9 +18,8 @@ export function createMerchantHome(deps: Pick<AppDeps, 'database' | 'now'>) {
   const { db } = deps.database;
 
   return {
-    async get(merchantId: string): Promise<MerchantHome> {
-      const timeZone = await findTimeZone(db, merchantId);
-      if (!timeZone) throw notFound('Organisation');
+    async get(merchant: { id: string; timeZone: string }): Promise<MerchantHome> {
+      const { id: merchantId, timeZone } = merchant;
       const today = dateInZone(deps.now(), timeZone);
       const sales = { from: addDays(today, 1 - HOME_SALES_DAYS), to: addDays(today, 1) };
       const [counts, salesDays, owed] = await Promise.all([

@@ -10,7 +10,9 @@ export function reportsRoutes(app: FastifyInstance, deps: AppDeps) {
   const home = createMerchantHome(deps);
 
   registerEndpoint(app, getMerchantHome, {
-    access: access.merchant({ org: 'id' }),
-    handler: async ({ actor }) => home.get(actor.organisationId),
+    // The membership check reads the merchant's row: its time zone costs no round trip of its own.
+    access: access.merchantReadingOrganisation({ org: 'id' }),
+    handler: async ({ actor }) =>
+      home.get({ id: actor.organisationId, timeZone: actor.organisation.timeZone }),
   });
 }

@@ -49,32 +49,43 @@ const toSalesDay = (row: SalesDayRow): SalesDay => ({
   totalCents: Number(row.total_cents),
 });
 
-/** A merchant's sales on each day of [from, to) in its zone that had any, from the rollups. */
+/**
+ * A merchant's sales on each day of [from, to) in its zone that had any, from the rollups. The
+ * periods are put in their days by a binary search of the days' first instants (width_bucket),
+ * not by converting each period to the zone: a month is ~3,000 periods and 30 days.
+ */
 export async function sumSalesByDay(db: Db, range: SalesRange): Promise<SalesDay[]> {
   const { merchantId, timeZone } = range;
   const from = startOfDay(range.from, timeZone);
   const to = startOfDay(range.to, timeZone);
   const result = await db.execute(sql`
-    select to_char(period_start at time zone ${timeZone}, 'YYYY-MM-DD') as day, ${daySums}
+    with days as (
+      select array(
+        select (day::date::timestamp at time zone ${timeZone})
+        from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') day
+      ) as starts
+    )
+    select to_char(${range.from}::date + bucket - 1, 'YYYY-MM-DD') as day, order_count, subtotal_cents,
+      delivery_fee_cents, gst_cents, total_cents
     from (
-      select period_start, order_count, subtotal_cents, delivery_fee_cents, gst_cents, total_cents
-      from sales_totals
-      where merchant_id = ${merchantId} and period_start >= ${from} and period_start < ${to}
-      union all
-      select period_start, order_count, subtotal_cents, delivery_fee_cents, gst_cents, total_cents
-      from sales_changes
-      where merchant_id = ${merchantId} and period_start >= ${from} and period_start < ${to}
-    ) periods
-    group by 1
-    having sum(order_count) <> 0 or sum(total_cents) <> 0
+      select width_bucket(periods.period_start, days.starts) as bucket, ${daySums}
+      from days, (
+        select period_start, order_count, subtotal_cents, delivery_fee_cents, gst_cents, total_cents
+        from sales_totals
+        where merchant_id = ${merchantId} and period_start >= ${from} and period_start < ${to}
+        union all
+        select period_start, order_count, subtotal_cents, delivery_fee_cents, gst_cents, total_cents
+        from sales_changes
+        where merchant_id = ${merchantId} and period_start >= ${from} and period_start < ${to}
+      ) periods
+      group by 1
+      having sum(order_count) <> 0 or sum(total_cents) <> 0
+    ) by_bucket
     order by 1`);
   return (result as unknown as { rows: SalesDayRow[] }).rows.map(toSalesDay);
 }
 
-/**
- * The same figures summed over the orders themselves: the rollups' oracle in tests, and what a
- * rollup is rebuilt from.
- */
+/** The same figures summed over the orders themselves: the rollups' oracle in tests. */
 export async function sumSalesByDayFromOrders(db: Db, range: SalesRange): Promise<SalesDay[]> {
   const { merchantId, timeZone } = range;
   const result = await db.execute(sql`

@@ -80,6 +80,15 @@ export const access = {
       kind: 'MERCHANT',
       level: options.level,
     }),
+  /** `merchant`, with the organisation's row as `actor.organisation` (see memberReadingOrganisation). */
+  merchantReadingOrganisation: (options: { org: OrganisationSource; level?: 'Admin' }) =>
+    rule<MemberActor<'MERCHANT'> & { organisation: OrganisationRecord }>({
+      type: 'member',
+      organisation: options.org,
+      kind: 'MERCHANT',
+      level: options.level,
+      withOrganisation: true,
+    }),
   /** A member of the customer organisation named by `org`; a merchant's member gets 403. */
   customer: (options: { org: OrganisationSource; level?: 'Admin' }) =>
     rule<MemberActor<'CUSTOMER'>>({
