@@ -1,4 +1,3 @@
-import { compactSalesRollups } from '../modules/reports/sales-rollups.queries.ts';
 import { TRIAL_LENGTH_DAYS } from '@tradeport/contract';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../platform/auth/passwords.ts';
@@ -9,7 +8,7 @@ import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { seedDemoDelivery } from './demo-delivery.ts';
 import { seedDemoOrders } from './demo-orders.ts';
 import { seedDemoPayments } from './demo-payments.ts';
-import { compactReceivablesRollups } from '../modules/receivables/receivables-rollups.queries.ts';
+import { compactRollups } from '../modules/receivables/rollups-compaction.job.ts';
 import { seedDemoTaxes } from './demo-taxes.ts';
 
 const DEMO_PASSWORD = 'demo-password-1';
@@ -195,9 +194,6 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
   });
   // The overview's change rows from all of the above, folded into its totals: a fresh database
   // starts compact, as the minutely job would leave it.
-  if (seeded) {
-    await compactReceivablesRollups(db);
-    await compactSalesRollups(db);
-  }
+  if (seeded) await compactRollups(db);
   return seeded;
 }

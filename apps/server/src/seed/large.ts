@@ -1,4 +1,3 @@
-import { compactSalesRollups } from '../modules/reports/sales-rollups.queries.ts';
 import { randomUUID } from 'node:crypto';
 import { TRIAL_LENGTH_DAYS } from '@tradeport/contract';
 import { eq, sql } from 'drizzle-orm';
@@ -28,7 +27,7 @@ import {
 } from './large-catalogue.ts';
 import { seedCustomers, slugify } from './large-customers.ts';
 import { seedLargeOrders } from './large-orders.ts';
-import { compactReceivablesRollups } from '../modules/receivables/receivables-rollups.queries.ts';
+import { compactRollups } from '../modules/receivables/rollups-compaction.job.ts';
 import { LARGE_NOUNS } from './large-nouns.ts';
 import { LARGE_BRANDS, LARGE_SUPPLIERS, LARGE_UNITS } from './large-words.ts';
 
@@ -237,8 +236,7 @@ export async function seedLarge(db: Db, options: SeedLargeOptions = {}): Promise
 
   // The overview's change rows the seeding's writes added, folded into its totals: a fresh
   // database starts compact, as the minutely job would leave it.
-  await stage('overview rollups compaction', () => compactReceivablesRollups(db));
-  await stage('sales rollups compaction', () => compactSalesRollups(db));
+  await stage('rollups compaction', () => compactRollups(db));
 
   // Fresh statistics, so the first queries are planned for 100,000 rows rather than for none.
   await stage('analyze', () =>

@@ -1,4 +1,4 @@
-import { DATE_LOCALE, DEFAULT_CURRENCY, formatDollars } from '@tradeport/contract';
+import { DATE_LOCALE, dateInZone, DEFAULT_CURRENCY, formatDollars } from '@tradeport/contract';
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const dateOptions: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric' };
@@ -36,4 +36,9 @@ export function formatMoney(cents: number, currency: string = DEFAULT_CURRENCY):
 /** "1 invoice", "3 invoices": a count with its noun. */
 export function countOf(count: number, singular: string, plural = `${singular}s`): string {
   return `${count.toLocaleString('en-AU')} ${count === 1 ? singular : plural}`;
+}
+
+/** Today's date (YYYY-MM-DD) in the browser's time zone: the viewer's calendar. */
+export function todayInBrowser(): string {
+  return dateInZone(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
 }

@@ -13,6 +13,7 @@ import {
   selectOrderListRows,
 } from './order-rows.queries.ts';
 import { type OrderSearch, searchCondition } from './order-search.queries.ts';
+import { startOfDayIn } from '../../platform/db/zone-days.ts';
 
 // The order list and search: newest first, keyset on (placed_at, id) descending, as
 // orders_merchant_placed_idx and orders_customer_placed_idx order them (read backwards).
@@ -29,10 +30,6 @@ export type OrderFilters = {
   /** Placed on days [from, to) of `timeZone` (the merchant's). */
   placed?: { from?: string; to?: string; timeZone: string };
 };
-
-/** The start of a day of a time zone, as an instant. */
-const startOfDay = (date: string, timeZone: string) =>
-  sql`(${date}::date::timestamp at time zone ${timeZone})`;
 
 /**
  * An order's payment status in SQL, for the list's filter: the contract's orderPaymentStatus (one
@@ -71,8 +68,8 @@ function filterConditions(db: Db, scope: OrderScope, filters: OrderFilters): (SQ
       : undefined,
     filters.deliveryFrom ? gte(orders.deliveryDate, filters.deliveryFrom) : undefined,
     filters.deliveryTo ? lte(orders.deliveryDate, filters.deliveryTo) : undefined,
-    placed?.from ? sql`${orders.placedAt} >= ${startOfDay(placed.from, placed.timeZone)}` : undefined,
-    placed?.to ? sql`${orders.placedAt} < ${startOfDay(placed.to, placed.timeZone)}` : undefined,
+    placed?.from ? sql`${orders.placedAt} >= ${startOfDayIn(placed.from, placed.timeZone)}` : undefined,
+    placed?.to ? sql`${orders.placedAt} < ${startOfDayIn(placed.to, placed.timeZone)}` : undefined,
   ];
 }
 

@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { customerAccounts, orders, organisations } from '../../platform/db/schema/index.ts';
 import { isOrganisationActive } from '../../platform/tenancy/membership.queries.ts';
 import { isOutstandingOrder } from './outstanding.queries.ts';
+import { startOfDayIn } from '../../platform/db/zone-days.ts';
 
 // The overdue reminder's reads and its claim. An order is due for a reminder when it is
 // outstanding, past its due date, its customer's payments are tracked with reminders on, and it
@@ -41,7 +42,7 @@ const remindsAccount = and(
 )!;
 
 function isDueForReminder(window: ReminderWindow) {
-  const weekStart = sql`(${window.remindedBeforeDay}::date::timestamp at time zone ${window.timeZone})`;
+  const weekStart = startOfDayIn(window.remindedBeforeDay, window.timeZone);
   return and(
     eq(orders.merchantId, window.merchantId),
     isOutstandingOrder,

@@ -10,20 +10,13 @@ import { lockPayment } from '../payments/payment-ledger.queries.ts';
 import { refundPaymentInTransaction, voidPaymentInTransaction } from '../payments/payment-reversals.ts';
 import { sumOutstandingByDueDate } from './outstanding.queries.ts';
 import { receivablesKit } from './receivables.testing.ts';
-import {
-  compactReceivablesRollups,
-  sumOwedByDueDate,
-  sumReceivedByMethodAndDayRollup,
-} from './receivables-rollups.queries.ts';
+import { sumOwedByDueDate, sumReceivedByMethodAndDayRollup } from './receivables-rollups.queries.ts';
 import { sumReceivedByMethodAndDay } from './received.queries.ts';
-import {
-  compactSalesRollups,
-  sumSalesByDay,
-  sumSalesByDayFromOrders,
-} from '../reports/sales-rollups.queries.ts';
+import { sumSalesByDay, sumSalesByDayFromOrders } from '../reports/sales-rollups.queries.ts';
+import { compactRollups } from './rollups-compaction.job.ts';
 
-// The overview's rollups and the sales rollups (kept by triggers, folded by a compaction) against the direct aggregates
-// over orders and payments, which define them: after any sequence of placing, paying (in part, in
+// The overview's rollups and the sales rollups (kept by triggers, folded by a compaction) against
+// the direct aggregates over orders and payments, which define them: after any sequence of placing, paying (in part, in
 // full, more than owed), settling, refunding, voiding, cancelling, editing totals and due dates
 // (one order, or many in one statement), deleting and flipping a customer's tracking, both reads
 // give the same rows, and compacting never changes them. Runs on PGlite, and on PostgreSQL with
@@ -328,8 +321,7 @@ async function run(step: Step) {
     }
     case 'compact': {
       const before = await expectRollupsEqualDirect();
-      await compactReceivablesRollups(db);
-      await compactSalesRollups(db);
+      await compactRollups(db);
       expect(await expectRollupsEqualDirect()).toEqual(before);
       return;
     }
@@ -370,8 +362,7 @@ describe('the payments overview rollups', () => {
   it('fold every change into the totals, leaving none pending and no empty totals', async () => {
     const { db } = t.database;
     const before = await expectRollupsEqualDirect();
-    await compactReceivablesRollups(db);
-    await compactSalesRollups(db);
+    await compactRollups(db);
     const rows = (sqlText: string) =>
       db
         .execute(sql.raw(sqlText))

@@ -1,4 +1,4 @@
-import type { Database } from '../../platform/db/client.ts';
+import type { Database, Db } from '../../platform/db/client.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
 import { compactSalesRollups } from '../reports/sales-rollups.queries.ts';
 import { compactReceivablesRollups } from './receivables-rollups.queries.ts';
@@ -9,6 +9,12 @@ import { compactReceivablesRollups } from './receivables-rollups.queries.ts';
 // with any number of changes pending.
 
 export const ROLLUPS_COMPACTION_JOB = 'payments.rollups-compaction';
+
+/** Every rollup's pending changes folded into its totals: the job's work, and seeding's last step. */
+export async function compactRollups(db: Db): Promise<void> {
+  await compactReceivablesRollups(db);
+  await compactSalesRollups(db);
+}
 
 /** How often the compaction is queued. */
 export const ROLLUPS_COMPACTION_INTERVAL_MS = 60 * 1000;
@@ -29,8 +35,7 @@ export async function startRollupsCompaction(options: {
 }): Promise<{ stop(): Promise<void> }> {
   const { db } = options.database;
   await options.jobs.work(ROLLUPS_COMPACTION_JOB, async () => {
-    await compactReceivablesRollups(db);
-    await compactSalesRollups(db);
+    await compactRollups(db);
   });
   let queueing: Promise<void> = Promise.resolve();
   const queue = () => {

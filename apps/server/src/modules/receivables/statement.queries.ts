@@ -4,6 +4,7 @@ import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.ts';
 import { credits, orders, organisations, paymentRefunds, payments } from '../../platform/db/schema/index.ts';
 import { CREDIT_METHOD } from './applied-credit.ts';
+import { startOfDayIn } from '../../platform/db/zone-days.ts';
 
 // A customer's statement: what moved its balance with the merchant, day by day. The balance is
 // what it owes net of unspent credit (invoices − money paid + refunds − credit issued + credit
@@ -52,13 +53,10 @@ type Range = { from?: string; to: string; timeZone: string };
 const dayOf = (instant: AnyPgColumn, timeZone: string) =>
   sql<string>`((${instant} at time zone ${timeZone})::date)::text`;
 
-/** The first instant of a day of the merchant's zone. */
-const startOfDay = (day: string, timeZone: string) => sql`(${day}::date::timestamp at time zone ${timeZone})`;
-
 const instantWithin = (column: AnyPgColumn, range: Range) =>
   and(
-    range.from ? sql`${column} >= ${startOfDay(range.from, range.timeZone)}` : undefined,
-    sql`${column} < ${startOfDay(range.to, range.timeZone)}`,
+    range.from ? sql`${column} >= ${startOfDayIn(range.from, range.timeZone)}` : undefined,
+    sql`${column} < ${startOfDayIn(range.to, range.timeZone)}`,
   );
 
 /** A payment of money: counted (Successful, Refunded), and not account credit being applied. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { startOfDayIn } from '../../platform/db/zone-days.ts';
 
 // The merchant home's counts of orders, in one statement of four index-only counts:
 // orders_merchant_status_placed_idx (Processing, On hold), orders_merchant_delivery_idx, which
@@ -26,7 +27,7 @@ export async function countHomeOrders(
           and status in ('PROCESSING', 'ON_HOLD', 'SHIPPED')) as delivering_today,
       (select count(*) from orders
         where merchant_id = ${merchantId}
-          and placed_at >= (${options.yesterday}::date::timestamp at time zone ${options.timeZone})) as new_since_yesterday`);
+          and placed_at >= ${startOfDayIn(options.yesterday, options.timeZone)}) as new_since_yesterday`);
   const [row] = (result as unknown as { rows: Record<string, string | number>[] }).rows;
   return {
     processing: Number(row!.processing),

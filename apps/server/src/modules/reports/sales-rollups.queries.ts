@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { startOfDayIn } from '../../platform/db/zone-days.ts';
 
 // What merchants sold, read from the rollups the database keeps as orders change
 // (schema/sales-rollups.ts, migration 0025) rather than summed over orders on every request: a
@@ -22,10 +23,6 @@ export type SalesDay = {
 };
 
 type SalesRange = { merchantId: string; timeZone: string; from: string; to: string };
-
-/** The start of `date` in `timeZone`, as an instant. */
-const startOfDay = (date: string, timeZone: string) =>
-  sql`(${date}::date::timestamp at time zone ${timeZone})`;
 
 const daySums = sql`sum(order_count)::bigint as order_count, sum(subtotal_cents)::bigint as subtotal_cents,
   sum(delivery_fee_cents)::bigint as delivery_fee_cents, sum(gst_cents)::bigint as gst_cents,
@@ -56,12 +53,12 @@ const toSalesDay = (row: SalesDayRow): SalesDay => ({
  */
 export async function sumSalesByDay(db: Db, range: SalesRange): Promise<SalesDay[]> {
   const { merchantId, timeZone } = range;
-  const from = startOfDay(range.from, timeZone);
-  const to = startOfDay(range.to, timeZone);
+  const from = startOfDayIn(range.from, timeZone);
+  const to = startOfDayIn(range.to, timeZone);
   const result = await db.execute(sql`
     with days as (
       select array(
-        select (day::date::timestamp at time zone ${timeZone})
+        select ${startOfDayIn(sql`day`, timeZone)}
         from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') day
       ) as starts
     )
@@ -94,7 +91,7 @@ export async function sumSalesByDayFromOrders(db: Db, range: SalesRange): Promis
       sum(total_cents)::bigint as total_cents
     from orders
     where merchant_id = ${merchantId} and status <> 'CANCELLED'
-      and placed_at >= ${startOfDay(range.from, timeZone)} and placed_at < ${startOfDay(range.to, timeZone)}
+      and placed_at >= ${startOfDayIn(range.from, timeZone)} and placed_at < ${startOfDayIn(range.to, timeZone)}
     group by 1
     order by 1`);
   return (result as unknown as { rows: SalesDayRow[] }).rows.map(toSalesDay);

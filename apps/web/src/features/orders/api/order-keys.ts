@@ -21,6 +21,10 @@ export const orderKeys = {
   lists: (organisationId: string | null) => [...orderKeys.all(organisationId), 'list'] as const,
   list: (organisationId: string | null, filters: OrderListFilters) =>
     [...orderKeys.lists(organisationId), filters] as const,
+  /** Under `lists`: the home's newest few, and its open orders due from `today`. */
+  recent: (organisationId: string | null) => [...orderKeys.lists(organisationId), 'recent'] as const,
+  openDeliveries: (organisationId: string | null, today: string) =>
+    [...orderKeys.lists(organisationId), 'open-deliveries', today] as const,
   detail: (organisationId: string | null, orderId: string) =>
     [...orderKeys.all(organisationId), 'detail', orderId] as const,
   /** Under `all`: a change to the order, or a payment recorded for it, refreshes its payments too. */

@@ -12,7 +12,7 @@ const OPEN_STATUSES = 'PROCESSING,ON_HOLD,SHIPPED';
 
 export function recentOrdersQuery(organisationId: string | null) {
   return queryOptions({
-    queryKey: [...orderKeys.lists(organisationId), 'recent'] as const,
+    queryKey: orderKeys.recent(organisationId),
     queryFn: organisationId
       ? ({ signal }) =>
           request(listOrders, {
@@ -33,7 +33,7 @@ export function useRecentOrders() {
 /** Orders still to arrive: not completed or cancelled, delivered on `today` or later. */
 export function openDeliveriesQuery(organisationId: string | null, today: string) {
   return queryOptions({
-    queryKey: [...orderKeys.lists(organisationId), 'open-deliveries', today] as const,
+    queryKey: orderKeys.openDeliveries(organisationId, today),
     queryFn: organisationId
       ? ({ signal }) =>
           request(listOrders, {

@@ -1,7 +1,7 @@
 import { Anchor, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { OrderSummary } from '@tradeport/contract';
 import { Link } from 'react-router';
-import { formatDate, formatMoney } from '#lib/format.ts';
+import { formatDate, formatMoney, todayInBrowser } from '#lib/format.ts';
 import { routePath } from '#lib/routes.ts';
 import { LoadFailedAlert } from '#lib/ui/load-failed-alert.tsx';
 import { useOpenDeliveries, useRecentOrders } from '../api/recent-orders.ts';
@@ -9,9 +9,6 @@ import { OrderAgainButton } from './order-again-button.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
 // A customer's home, its orders' part: what arrives next, and its latest orders to order again.
-
-/** Today in the browser's zone as YYYY-MM-DD (a café and its merchant share a zone). */
-const todayHere = () => new Intl.DateTimeFormat('en-CA').format(new Date());
 
 /** The earliest delivery among orders still to arrive, with the orders due that day. */
 export function nextDeliveryOf(orders: readonly OrderSummary[]) {
@@ -21,7 +18,8 @@ export function nextDeliveryOf(orders: readonly OrderSummary[]) {
 }
 
 export function NextDelivery() {
-  const today = todayHere();
+  // The browser's day: a café and its merchant share a zone.
+  const today = todayInBrowser();
   const open = useOpenDeliveries(today);
   let body;
   if (open.isPending) body = <Skeleton height={48} aria-label="Loading your next delivery" />;

@@ -1,6 +1,5 @@
 import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import {
-  dateInZone,
   type Payment,
   PAYMENT_NOTES_MAX,
   PAYMENT_REFERENCE_MAX,
@@ -9,6 +8,7 @@ import {
 import { useState } from 'react';
 import { errorProps, useContractForm } from '#lib/forms/use-contract-form.ts';
 import { useIdempotencyKey } from '#lib/idempotency-key.ts';
+import { todayInBrowser } from '#lib/format.ts';
 import { centsToDollarsText, parseDollarsToCents } from '#lib/money-input.ts';
 import { FormErrorAlert } from '#lib/ui/form-error-alert.tsx';
 import { useOwingOrders } from '../api/owing-orders.ts';
@@ -34,7 +34,7 @@ const centsOf = (text: string) => {
 };
 
 /** Today in the browser's calendar: the day a payment recorded now was most likely received. */
-const today = () => dateInZone(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
+const today = todayInBrowser;
 
 export type RecordPaymentStart = {
   customer: PickedCustomer;

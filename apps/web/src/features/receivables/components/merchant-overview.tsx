@@ -1,5 +1,6 @@
 import { Stack, Title } from '@mantine/core';
-import { addDays, dateInZone, DEFAULT_OVERVIEW_PERIOD, OverviewQuery } from '@tradeport/contract';
+import { addDays, DEFAULT_OVERVIEW_PERIOD, OverviewQuery } from '@tradeport/contract';
+import { todayInBrowser } from '#lib/format.ts';
 import { useSearchParams } from 'react-router';
 import { ListPageHeader } from '#lib/ui/list-page-header.tsx';
 import { LoadFailedAlert } from '#lib/ui/load-failed-alert.tsx';
@@ -27,7 +28,7 @@ export function MerchantOverview() {
 
   const customStart = () => {
     if (overview) return overview.period;
-    const today = dateInZone(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const today = todayInBrowser();
     return { from: addDays(today, 1 - LAST_30_DAYS), to: today };
   };
 
