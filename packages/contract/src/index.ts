@@ -36,6 +36,7 @@ export * from './products.ts';
 export * from './home.ts';
 export * from './receivables.ts';
 export * from './receivables-rules.ts';
+export * from './reports.ts';
 export * from './shipping.ts';
 export * from './shipping-rules.ts';
 export * from './stripe.ts';
@@ -67,6 +68,7 @@ import * as products from './products.ts';
 import * as pricing from './pricing.ts';
 import * as home from './home.ts';
 import * as receivables from './receivables.ts';
+import * as reports from './reports.ts';
 import * as shipping from './shipping.ts';
 import * as stripe from './stripe.ts';
 import * as system from './system.ts';
@@ -100,6 +102,7 @@ export const endpoints: Endpoint[] = /* @__PURE__ */ [
   products,
   pricing,
   receivables,
+  reports,
   shipping,
   stripe,
   system,

@@ -26,38 +26,49 @@ export const DEFAULT_OVERVIEW_PERIOD = 'LAST_30_DAYS' satisfies ReportDatePreset
 export const DEFAULT_STATEMENT_PERIOD = 'THIS_MONTH' satisfies ReportDatePreset;
 
 /** A preset (SPEC §3, in the merchant's zone) or two days, both included; neither: the default. */
-function periodQuery(maxDays: number) {
-  return z
-    .object({
-      period: ReportDatePreset.optional(),
-      from: OrderDate.optional(),
-      to: OrderDate.optional(),
-    })
-    .superRefine((query, context) => {
-      if (query.period && (query.from || query.to)) {
-        context.addIssue({ code: 'custom', path: ['period'], message: 'Choose a period or dates, not both' });
-      } else if (Boolean(query.from) !== Boolean(query.to)) {
+export const periodFields = {
+  period: ReportDatePreset.optional(),
+  from: OrderDate.optional(),
+  to: OrderDate.optional(),
+};
+
+type PeriodFields = {
+  period?: ReportDatePreset | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+};
+
+/** The checks a period's fields pass: a preset or both days, in order, at most `maxDays` apart. */
+export function checkPeriod(maxDays: number) {
+  return (query: PeriodFields, context: z.RefinementCtx) => {
+    if (query.period && (query.from || query.to)) {
+      context.addIssue({ code: 'custom', path: ['period'], message: 'Choose a period or dates, not both' });
+    } else if (Boolean(query.from) !== Boolean(query.to)) {
+      context.addIssue({
+        code: 'custom',
+        path: [query.from ? 'to' : 'from'],
+        message: 'Choose both the first and the last day',
+      });
+    } else if (query.from && query.to) {
+      if (query.to < query.from) {
+        context.addIssue({ code: 'custom', path: ['to'], message: 'The last day is before the first' });
+      } else if (periodLengthDays(query.from, query.to) > maxDays) {
         context.addIssue({
           code: 'custom',
-          path: [query.from ? 'to' : 'from'],
-          message: 'Choose both the first and the last day',
+          path: ['from'],
+          message: `Choose at most ${maxDays.toLocaleString('en-AU')} days`,
         });
-      } else if (query.from && query.to) {
-        if (query.to < query.from) {
-          context.addIssue({ code: 'custom', path: ['to'], message: 'The last day is before the first' });
-        } else if (periodLengthDays(query.from, query.to) > maxDays) {
-          context.addIssue({
-            code: 'custom',
-            path: ['from'],
-            message: `Choose at most ${maxDays.toLocaleString('en-AU')} days`,
-          });
-        }
       }
-    });
+    }
+  };
+}
+
+function periodQuery(maxDays: number) {
+  return z.object(periodFields).superRefine(checkPeriod(maxDays));
 }
 
 /** Days from and to, both included, as the answer states the period it covers. */
-const Period = z.object({ from: z.iso.date(), to: z.iso.date() });
+export const Period = z.object({ from: z.iso.date(), to: z.iso.date() });
 
 // ——— Overview ———
 

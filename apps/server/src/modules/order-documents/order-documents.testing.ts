@@ -1,7 +1,13 @@
 import { computeOrderTotals, deliveryGstRate, GST_RATE_BASIS_POINTS } from '@tradeport/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { orderCounters, orderLines, orders, organisations } from '../../platform/db/schema/index.ts';
+import {
+  orderCounters,
+  orderLines,
+  orders,
+  organisations,
+  products,
+} from '../../platform/db/schema/index.ts';
 import { createTestProduct } from '../../testing/index.ts';
 
 // Orders straight into the database for the documents' tests, whose subject is not placing an
@@ -11,6 +17,8 @@ import { createTestProduct } from '../../testing/index.ts';
 // fixture order is priced exactly as a placed one.
 
 export type PricedTestOrderLine = {
+  /** A product of the merchant's; absent: a new one, named by `name` and `sku`. */
+  productId?: string;
   name?: string;
   sku?: string;
   quantity: number;
@@ -91,11 +99,13 @@ export async function createPricedTestOrder(
     })
     .returning();
   for (const [position, line] of priced.entries()) {
-    const product = await createTestProduct(db, {
-      merchantId,
-      ...(line.name ? { name: line.name } : {}),
-      ...(line.sku ? { sku: line.sku } : {}),
-    });
+    const product = line.productId
+      ? (await db.select().from(products).where(eq(products.id, line.productId)))[0]!
+      : await createTestProduct(db, {
+          merchantId,
+          ...(line.name ? { name: line.name } : {}),
+          ...(line.sku ? { sku: line.sku } : {}),
+        });
     await db.insert(orderLines).values({
       merchantId,
       orderId: order!.id,

@@ -3,12 +3,10 @@ import {
   AGING_BUCKETS,
   agingBucket,
   dateInZone,
-  daysOf,
   daysOverdue,
   DEFAULT_OVERVIEW_PERIOD,
   isOverdue,
   type OverviewQuery,
-  PAYMENT_METHODS,
   periodDayRange,
   type ReceivablesOverview,
 } from '@tradeport/contract';
@@ -16,8 +14,8 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { findTimeZone } from './outstanding.queries.ts';
-import { CREDIT_METHOD } from './applied-credit.ts';
-import { sumOwedByDueDate, sumReceivedByMethodAndDayRollup } from './receivables-rollups.queries.ts';
+import { summariseReceived } from './received-summary.ts';
+import { sumOwedByDueDate } from './receivables-rollups.queries.ts';
 
 // "Payments overview": money received in a period (by method, by day for the chart) and what is
 // owed now (outstanding, overdue, aging), each read from the rollups the database keeps as money
@@ -37,7 +35,7 @@ export function createReceivablesOverview(deps: Pick<AppDeps, 'database' | 'now'
       const today = dateInZone(now, timeZone);
       const range = periodDayRange(options.query, { now, timeZone, fallback: DEFAULT_OVERVIEW_PERIOD });
       const [received, owedByDueDate] = await Promise.all([
-        sumReceivedByMethodAndDayRollup(db, { merchantId: options.merchantId, ...range }),
+        summariseReceived(db, { merchantId: options.merchantId, range }),
         sumOwedByDueDate(db, { merchantId: options.merchantId }),
       ]);
 
@@ -55,29 +53,11 @@ export function createReceivablesOverview(deps: Pick<AppDeps, 'database' | 'now'
         bucket.cents += day.cents;
       }
 
-      const byMethod = new Map(PAYMENT_METHODS.map((method) => [method, { count: 0, cents: 0 }]));
-      const byDay = new Map(daysOf(range).map((day) => [day, 0]));
-      for (const row of received) {
-        const method = byMethod.get(row.method)!;
-        method.count += row.count;
-        method.cents += row.cents;
-        if (row.method !== CREDIT_METHOD) byDay.set(row.paidOn, (byDay.get(row.paidOn) ?? 0) + row.cents);
-      }
-      const money = [...byMethod].filter(([method]) => method !== CREDIT_METHOD).map(([, sum]) => sum);
-
       return {
         period: { from: range.from, to: addDays(range.to, -1) },
         time_zone: timeZone,
         as_of: today,
-        received_cents: money.reduce((total, sum) => total + sum.cents, 0),
-        received_count: money.reduce((total, sum) => total + sum.count, 0),
-        credit_applied_cents: byMethod.get(CREDIT_METHOD)!.cents,
-        by_method: [...byMethod].map(([method, sum]) => ({
-          method,
-          payment_count: sum.count,
-          amount_cents: sum.cents,
-        })),
-        by_day: [...byDay].map(([date, cents]) => ({ date, amount_cents: cents })),
+        ...received,
         outstanding_cents: owed.cents,
         outstanding_count: owed.count,
         overdue_cents: owed.overdueCents,

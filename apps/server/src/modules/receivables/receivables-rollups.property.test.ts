@@ -3,7 +3,13 @@ import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors.ts';
-import { customerAccounts, orders, payments } from '../../platform/db/schema/index.ts';
+import {
+  customerAccounts,
+  orderLines,
+  orders,
+  organisations,
+  payments,
+} from '../../platform/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../testing/index.ts';
 import { recordPayment, settleCardPayment } from '../payments/payment-ledger.ts';
 import { lockPayment } from '../payments/payment-ledger.queries.ts';
@@ -12,14 +18,17 @@ import { sumOutstandingByDueDate } from './outstanding.queries.ts';
 import { receivablesKit } from './receivables.testing.ts';
 import { sumOwedByDueDate, sumReceivedByMethodAndDayRollup } from './receivables-rollups.queries.ts';
 import { sumReceivedByMethodAndDay } from './received.queries.ts';
+import { sumProductSalesFromLines } from '../reports/product-sales-rollups.queries.ts';
 import { sumSalesByDay, sumSalesByDayFromOrders } from '../reports/sales-rollups.queries.ts';
+import { sumSalesRows } from '../reports/sales-rows.queries.ts';
 import { compactRollups } from './rollups-compaction.job.ts';
 
-// The overview's rollups and the sales rollups (kept by triggers, folded by a compaction) against
-// the direct aggregates over orders and payments, which define them: after any sequence of placing, paying (in part, in
-// full, more than owed), settling, refunding, voiding, cancelling, editing totals and due dates
-// (one order, or many in one statement), deleting and flipping a customer's tracking, both reads
-// give the same rows, and compacting never changes them. Runs on PGlite, and on PostgreSQL with
+// The overview's rollups and the sales and product sales rollups (kept by triggers, folded by a
+// compaction) against the direct aggregates over orders, lines and payments, which define them:
+// after any sequence of placing, paying (in part, in full, more than owed), settling, refunding,
+// voiding, cancelling, editing totals, lines and due dates (one order, or many in one statement),
+// deleting, flipping a customer's tracking and moving the merchant to another time zone, both
+// reads give the same rows, and compacting never changes them. Runs on PGlite, and on PostgreSQL with
 // DATABASE_URL (where the concurrent writers below are really concurrent).
 
 let t: TestApp;
@@ -38,38 +47,77 @@ const DUE_DATES = ['2026-02-27', '2026-03-15', '2026-03-31', '2026-04-30'];
 const PAID_ON = ['2026-03-01', '2026-03-20', '2026-03-31'];
 /** Wide enough for every day paid on. */
 const RECEIVED_RANGE = { from: '2026-01-01', to: '2027-01-01' };
-/** Wide enough for every order placed, in a zone of half hours. */
-const SALES_RANGE = { from: '2000-01-01', to: '2100-01-01', timeZone: 'Australia/Adelaide' };
+/** Wide enough for every order placed (30 days before DUE_DATES), in a zone of half hours. */
+const SALES_RANGE = { from: '2025-01-01', to: '2027-01-01', timeZone: 'Australia/Adelaide' };
 
 const byKey = <T extends Record<string, unknown>>(rows: T[]) =>
   rows.map((row) => JSON.stringify(Object.entries(row).sort())).sort();
+
+/** What each product sold in the merchant's zone over SALES_RANGE, from the report's read. */
+async function productSalesRollup(merchantId: string, timeZone: string) {
+  const { rows } = await sumSalesRows(t.database.db, {
+    merchantId,
+    timeZone,
+    from: SALES_RANGE.from,
+    to: SALES_RANGE.to,
+    groupBy: 'product',
+    limit: null,
+  });
+  return rows
+    .map((row) => ({
+      productId: row.id!,
+      lineCount: row.count,
+      quantity: row.quantity,
+      subtotalCents: row.subtotalCents,
+      gstCents: row.gstCents,
+    }))
+    .sort((a, b) => a.productId.localeCompare(b.productId));
+}
 
 /** Both reads, the rollups' and the direct aggregates', for the merchant. */
 async function readBoth() {
   const { db } = t.database;
   const merchantId = shop.merchant.id;
-  const [owed, owedDirect, received, receivedDirect, sales, salesDirect] = await Promise.all([
-    sumOwedByDueDate(db, { merchantId }),
-    sumOutstandingByDueDate(db, { merchantId }),
-    sumReceivedByMethodAndDayRollup(db, { merchantId, ...RECEIVED_RANGE }),
-    sumReceivedByMethodAndDay(db, { merchantId, ...RECEIVED_RANGE }),
-    sumSalesByDay(db, { merchantId, ...SALES_RANGE }),
-    sumSalesByDayFromOrders(db, { merchantId, ...SALES_RANGE }),
-  ]);
+  const [{ timeZone }] = (await db
+    .select({ timeZone: organisations.timeZone })
+    .from(organisations)
+    .where(eq(organisations.id, merchantId))) as [{ timeZone: string }];
+  const productRange = { merchantId, timeZone, from: SALES_RANGE.from, to: SALES_RANGE.to };
+  const [owed, owedDirect, received, receivedDirect, sales, salesDirect, products, productsDirect] =
+    await Promise.all([
+      sumOwedByDueDate(db, { merchantId }),
+      sumOutstandingByDueDate(db, { merchantId }),
+      sumReceivedByMethodAndDayRollup(db, { merchantId, ...RECEIVED_RANGE }),
+      sumReceivedByMethodAndDay(db, { merchantId, ...RECEIVED_RANGE }),
+      sumSalesByDay(db, { merchantId, ...SALES_RANGE }),
+      sumSalesByDayFromOrders(db, { merchantId, ...SALES_RANGE }),
+      productSalesRollup(merchantId, timeZone),
+      sumProductSalesFromLines(db, productRange),
+    ]);
   return {
-    rollups: { owed: byKey(owed), received: byKey(received), sales },
-    direct: { owed: byKey(owedDirect), received: byKey(receivedDirect), sales: salesDirect },
+    rollups: { owed: byKey(owed), received: byKey(received), sales, products },
+    direct: {
+      owed: byKey(owedDirect),
+      received: byKey(receivedDirect),
+      sales: salesDirect,
+      products: productsDirect,
+    },
   };
 }
 
 /** The most rows either read gave, over the whole run. */
-const largest = { owed: 0, received: 0, sales: 0 };
+const largest = { owed: 0, received: 0, sales: 0, products: 0, gstFree: 0 };
 
 async function expectRollupsEqualDirect() {
   const { rollups, direct } = await readBoth();
   expect(rollups).toEqual(direct);
   largest.owed = Math.max(largest.owed, rollups.owed.length);
   largest.received = Math.max(largest.received, rollups.received.length);
+  largest.products = Math.max(largest.products, rollups.products.length);
+  largest.gstFree = Math.max(
+    largest.gstFree,
+    rollups.sales.reduce((sum, day) => sum + day.gstFreeCents, 0),
+  );
   largest.sales = Math.max(
     largest.sales,
     rollups.sales.reduce((sum, day) => sum + day.orderCount, 0),
@@ -93,6 +141,8 @@ type Step =
   | { kind: 'void'; payment: number }
   | { kind: 'cancel'; order: number }
   | { kind: 'editTotal'; order: number; cents: number }
+  | { kind: 'editLine'; order: number; quantity: number; gstFree: boolean }
+  | { kind: 'zone'; timeZone: string }
   | { kind: 'moveDue'; order: number; due: number }
   | { kind: 'moveAllDue'; account: number; due: number }
   | { kind: 'delete'; order: number }
@@ -139,6 +189,16 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
     kind: fc.constant('editTotal' as const),
     order: index,
     cents: fc.integer({ min: 1, max: 60_000 }),
+  }),
+  fc.record({
+    kind: fc.constant('editLine' as const),
+    order: index,
+    quantity: fc.integer({ min: 1, max: 9 }),
+    gstFree: fc.boolean(),
+  }),
+  fc.record({
+    kind: fc.constant('zone' as const),
+    timeZone: fc.constantFrom('Australia/Sydney', 'Australia/Perth', 'Pacific/Auckland'),
   }),
   fc.record({
     kind: fc.constant('moveDue' as const),
@@ -274,6 +334,25 @@ async function run(step: Step) {
       );
       return;
     }
+    case 'editLine': {
+      // A line's quantity and GST changed in place (the figures a line edit writes).
+      const order = pick(await merchantOrders(), step.order);
+      if (!order) return;
+      await db
+        .update(orderLines)
+        .set({
+          quantity: step.quantity,
+          subtotalCents: sql`${orderLines.unitPriceCents} * ${step.quantity}`,
+          gstRateBasisPoints: step.gstFree ? 0 : 1_000,
+          gstCents: step.gstFree ? 0 : sql`(${orderLines.unitPriceCents} * ${step.quantity} + 5) / 10`,
+        })
+        .where(eq(orderLines.orderId, order.id));
+      return;
+    }
+    case 'zone': {
+      await db.update(organisations).set({ timeZone: step.timeZone }).where(eq(organisations.id, merchantId));
+      return;
+    }
     case 'cancel':
     case 'editTotal':
     case 'moveDue':
@@ -348,6 +427,9 @@ describe('the payments overview rollups', () => {
               { kind: 'place', account: 1, due: 1, cents: 20_000, status: 'PROCESSING' },
               { kind: 'pay', order: 0, share: 50, extra: 0, method: 0, paidOn: 0, state: 0 },
               { kind: 'pay', order: 0, share: 50, extra: 0, method: 0, paidOn: 1, state: 0 },
+              { kind: 'editLine', order: 1, quantity: 3, gstFree: true },
+              { kind: 'zone', timeZone: 'Pacific/Auckland' },
+              { kind: 'compact' },
             ],
           ],
         ],
@@ -357,6 +439,8 @@ describe('the payments overview rollups', () => {
     expect(largest.owed).toBeGreaterThan(1);
     expect(largest.received).toBeGreaterThan(1);
     expect(largest.sales).toBeGreaterThan(1);
+    expect(largest.products).toBeGreaterThan(1);
+    expect(largest.gstFree).toBeGreaterThan(0);
   });
 
   it('fold every change into the totals, leaving none pending and no empty totals', async () => {
@@ -371,6 +455,10 @@ describe('the payments overview rollups', () => {
     expect(Number(await rows('select count(*) as n from receivables_received_changes'))).toBe(0);
     expect(Number(await rows('select count(*) as n from sales_changes'))).toBe(0);
     expect(Number(await rows('select count(*) as n from sales_totals where order_count = 0'))).toBe(0);
+    expect(Number(await rows('select count(*) as n from sales_product_changes'))).toBe(0);
+    expect(Number(await rows('select count(*) as n from sales_product_totals where line_count = 0'))).toBe(0);
+    // Every day's row is in its month's and year's.
+    expect(await rows(`select count(distinct level)::int as n from sales_product_totals`)).toBe(3);
     expect(
       Number(await rows('select count(*) as n from receivables_owed_totals where order_count = 0')),
     ).toBe(0);

@@ -1,5 +1,6 @@
 import type { Database, Db } from '../../platform/db/client.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
+import { compactProductSalesRollups } from '../reports/product-sales-rollups.queries.ts';
 import { compactSalesRollups } from '../reports/sales-rollups.queries.ts';
 import { compactReceivablesRollups } from './receivables-rollups.queries.ts';
 
@@ -14,6 +15,7 @@ export const ROLLUPS_COMPACTION_JOB = 'payments.rollups-compaction';
 export async function compactRollups(db: Db): Promise<void> {
   await compactReceivablesRollups(db);
   await compactSalesRollups(db);
+  await compactProductSalesRollups(db);
 }
 
 /** How often the compaction is queued. */

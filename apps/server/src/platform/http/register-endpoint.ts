@@ -83,12 +83,13 @@ export function declaredAccess(app: FastifyInstance): ReadonlyMap<Endpoint, Acce
 /**
  * A download's body made piece by piece (text for CSV, bytes for PDF), so a large file never sits
  * whole in memory: it is pulled as the client reads, so the next piece is made only when needed.
+ * A small file (a report's few hundred rows) may be returned whole, as text.
  */
 export type DownloadStream = AsyncIterable<string | Uint8Array>;
 
 export type DownloadHandler<E extends Endpoint, A = unknown> = (
   context: EndpointContext<E, A>,
-) => Promise<DownloadStream>;
+) => Promise<DownloadStream | string>;
 
 const FILE_EXTENSIONS: Record<NonNullable<Endpoint['produces']>, string> = {
   'text/csv': 'csv',
