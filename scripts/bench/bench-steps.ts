@@ -118,6 +118,7 @@ export async function forgetOrdersPlacedAfter(databaseUrl: string, after: string
       'orders_merchant_placed_idx',
       'orders_merchant_status_placed_idx',
       'orders_customer_placed_idx',
+      'orders_merchant_sales_idx',
     ]) {
       await client.query(`reindex index ${index}`);
     }

@@ -1,4 +1,5 @@
-// Calendar arithmetic for reports. A range of days cut into whole years, whole months and the days left over, so a
+// Calendar arithmetic for the reports. A range of days cut into whole years, whole months and
+// the days left over, so a
 // report reads a product's sales from the rollup rows that cover the most days each
 // (schema/sales-rollups.ts): LAST_YEAR is one year's rows, LAST_90_DAYS two months' and up to
 // 60 days', never a row per day of a long range.
