@@ -84,15 +84,20 @@ describe('app routes', () => {
     sessionStore.set(longSession);
     serve(merchantUser);
     // A screen not built yet, so the page is the shell's placeholder and asks for nothing else.
-    renderRoutes(appRoutes, '/reports');
+    renderRoutes(appRoutes, '/organisations/billing');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Organisation billing' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('This screen has not been built yet.')).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Reports · Tradeport'));
+    await waitFor(() => expect(document.title).toBe('Organisation billing · Tradeport'));
 
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('group', { name: 'Sales' })).toBeInTheDocument();
-    expect(within(nav).getByRole('link', { name: 'Reports' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Organisation billing' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     expect(within(nav).queryByRole('link', { name: 'Invitations' })).toBeNull();
     expect(within(nav).getByRole('combobox', { name: 'Organisation' })).toHaveValue('Harbour Wholesale');
     expect(screen.getByRole('banner')).toHaveTextContent('Harbour Wholesale');
@@ -123,7 +128,8 @@ describe('app routes', () => {
     sessionStore.set(longSession);
     organisationIdStore.set(harbour.id);
     serve(merchantUser);
-    const { router } = renderRoutes(appRoutes, '/reports');
+    // A screen not built yet: a built one would ask for its data, which this stub refuses.
+    const { router } = renderRoutes(appRoutes, '/organisations/billing');
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('combobox', { name: 'Organisation' }));

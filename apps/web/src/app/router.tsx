@@ -126,6 +126,9 @@ const SCREENS: Partial<Record<RoutePattern, ComponentType | LazyExoticComponent<
       (m) => m.CustomerAccountsScreen,
     ),
   ),
+  '/reports': lazyScreen(() =>
+    import('#features/reports/screens/reports-screen.tsx').then((m) => m.ReportsScreen),
+  ),
   '/stripe/settings': lazyScreen(() =>
     import('#features/card-payments/screens/stripe-settings-screen.tsx').then((m) => m.StripeSettingsScreen),
   ),

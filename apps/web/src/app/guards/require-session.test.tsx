@@ -56,10 +56,12 @@ describe('a returning person whose sign-in is over', () => {
       }
     });
     // A screen not built yet: a built one would ask for its data, which this stub refuses with 401.
-    const { router } = renderRoutes(appRoutes, '/reports');
+    const { router } = renderRoutes(appRoutes, '/organisations/billing');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/reports');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Organisation billing' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/organisations/billing');
     expect(sessionStore.get()?.accessToken).toBe('fresh-token');
   });
 });

@@ -12,6 +12,8 @@ import { appRoutes } from '../router.tsx';
 const DAY_MS = 86_400_000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString();
 
+// The pages here are the shell's placeholder for a screen not built yet (/onboarding), which asks
+// the API for nothing, so the only alerts are the shell's own.
 function serve(currentUser: CurrentUser) {
   vi.stubGlobal(
     'fetch',
@@ -38,9 +40,9 @@ describe('shell states (SPEC §4)', () => {
   it('shows an Admin the end date of a running trial', async () => {
     const trialEnd = inDays(5);
     serve(singleAdmin({ trial_end: trialEnd }));
-    renderRoutes(appRoutes, '/reports');
+    renderRoutes(appRoutes, '/onboarding');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Onboarding' })).toBeInTheDocument();
     expect(
       screen.getByText(`Your free trial ends on ${formatDate(trialEnd)}.`, { exact: false }),
     ).toBeInTheDocument();
@@ -48,17 +50,17 @@ describe('shell states (SPEC §4)', () => {
 
   it('shows the trial banners to Admins only', async () => {
     serve(singleAdmin({ trial_end: inDays(5), organisations: [{ ...harbour, user_level: 'User' }] }));
-    renderRoutes(appRoutes, '/reports');
+    renderRoutes(appRoutes, '/onboarding');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Onboarding' })).toBeInTheDocument();
     expect(screen.queryByText(/free trial/i)).toBeNull();
   });
 
   it('asks an Admin to activate once the trial has ended', async () => {
     serve(singleAdmin({ trial_end: inDays(-1) }));
-    renderRoutes(appRoutes, '/reports');
+    renderRoutes(appRoutes, '/onboarding');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Onboarding' })).toBeInTheDocument();
     const banner = screen.getByRole('alert');
     expect(banner).toHaveTextContent('Your free trial has ended');
     expect(within(banner).getByRole('link', { name: 'Activate your subscription' })).toHaveAttribute(
@@ -69,12 +71,12 @@ describe('shell states (SPEC §4)', () => {
 
   it('replaces every page with the expiry page more than 2 days after the trial ended', async () => {
     serve(singleAdmin({ trial_end: inDays(-3) }));
-    renderRoutes(appRoutes, '/reports');
+    renderRoutes(appRoutes, '/onboarding');
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Your free trial has ended' }),
     ).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Reports' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Onboarding' })).toBeNull();
     expect(screen.queryByRole('navigation')).toBeNull();
     expect(screen.getByRole('link', { name: 'Activate your subscription' })).toHaveAttribute(
       'href',
@@ -96,7 +98,7 @@ describe('shell states (SPEC §4)', () => {
   it('warns an Admin of a failed payment with the date access ends', async () => {
     const deactivate = inDays(7);
     serve(singleAdmin({ payment_failed_date: inDays(-1), deactivate_date: deactivate }));
-    renderRoutes(appRoutes, '/reports');
+    renderRoutes(appRoutes, '/onboarding');
 
     expect(await screen.findByText('A payment failed')).toBeInTheDocument();
     expect(
@@ -113,7 +115,7 @@ describe('shell states (SPEC §4)', () => {
         { ...bayside, active: false },
       ],
     });
-    const { router } = renderRoutes(appRoutes, '/reports');
+    const { router } = renderRoutes(appRoutes, '/onboarding');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Invitations' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/user/invitations');

@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 import { countOf, formatDate, formatMoney } from '#lib/format.ts';
 import { routePath } from '#lib/routes.ts';
 import { LoadFailedAlert } from '#lib/ui/load-failed-alert.tsx';
+import { LazyMoneyOverTimeChart } from '#shared/charts/money-over-time-chart-lazy.ts';
 import { FigureCard } from '#shared/figures/figure-card.tsx';
 import { useMerchantHome } from '../api/merchant-home.ts';
-import { LazySalesChart } from './sales-chart-lazy.ts';
 
 /** Where each figure is worked on: the orders list filtered to it, or what is owed. */
 function linksOf(home: MerchantHomeFigures) {
@@ -105,7 +105,11 @@ function Sales(props: { home: MerchantHomeFigures }) {
           <Text c="dimmed">No orders in the last 30 days yet. Orders your customers place show here.</Text>
         ) : (
           <Suspense fallback={<Skeleton height={220} radius="md" aria-hidden="true" />}>
-            <LazySalesChart sales={sales} />
+            <LazyMoneyOverTimeChart
+              points={sales.by_day.map((day) => ({ date: day.date, cents: day.total_cents }))}
+              period={sales}
+              series="Sales"
+            />
           </Suspense>
         )}
       </Stack>

@@ -5,10 +5,10 @@ import { useSearchParams } from 'react-router';
 import { ListPageHeader } from '#lib/ui/list-page-header.tsx';
 import { LoadFailedAlert } from '#lib/ui/load-failed-alert.tsx';
 import { useReceivablesOverview } from '../api/overview.ts';
-import { periodChoiceOf, periodErrors, periodFromSearch, withPeriod } from '../model/period.ts';
+import { periodChoiceOf, periodErrors, periodFromSearch, withPeriod } from '#shared/period/period.ts';
 import { OverviewSkeleton } from './overview-skeleton.tsx';
 import { OwedFigures } from './owed-figures.tsx';
-import { PeriodFields } from './period-fields.tsx';
+import { PeriodFields } from '#shared/period/period-fields.tsx';
 import { ReceivedSection } from './received-section.tsx';
 
 const LAST_30_DAYS = 30;

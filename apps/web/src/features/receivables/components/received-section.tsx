@@ -2,11 +2,11 @@ import { Grid, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReceivablesOverview } from '@tradeport/contract';
 import { Suspense } from 'react';
 import { countOf, formatMoney } from '#lib/format.ts';
-import { periodLabel } from '../model/period.ts';
-import { receivedRows } from '../model/received.ts';
+import { periodLabel } from '#shared/period/period.ts';
+import { receivedRows } from '#shared/received/received.ts';
 import { FigureCard } from '#shared/figures/figure-card.tsx';
-import { LazyReceivedChart } from './received-chart-lazy.ts';
-import { ReceivedTable } from './received-table.tsx';
+import { LazyReceivedChart } from '#shared/received/received-chart-lazy.ts';
+import { ReceivedTable } from '#shared/received/received-table.tsx';
 
 /** Money received in the period: the totals, then by method as a chart and the same as a table. */
 export function ReceivedSection(props: { overview: ReceivablesOverview }) {

@@ -3,8 +3,8 @@ import { addDays, DEFAULT_STATEMENT_PERIOD, StatementQuery } from '@tradeport/co
 import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import { FormErrorAlert } from '#lib/ui/form-error-alert.tsx';
 import { type StatementRequest, useDownloadStatement } from '../api/statement.ts';
-import { periodChoiceOf, periodErrors, type PeriodPick, type PeriodValue } from '../model/period.ts';
-import { PeriodFields } from './period-fields.tsx';
+import { periodChoiceOf, periodErrors, type PeriodPick, type PeriodValue } from '#shared/period/period.ts';
+import { PeriodFields } from '#shared/period/period-fields.tsx';
 
 /** Refusals shown on the period's fields (a period with too many entries), not as toasts. */
 const HANDLED = ['VALIDATION_ERROR'] as const;

@@ -2,15 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { exportOutstandingOrders, listOutstandingOrders } from '@tradeport/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { captureDownloads } from '#testing/capture-downloads.ts';
 import { route } from '#testing/fake-api.ts';
 import { harbour } from '#testing/fixtures.ts';
-import {
-  captureDownloads,
-  json,
-  page,
-  renderReceivables,
-  stubReceivablesApi,
-} from '../testing/receivables-api-stub.tsx';
+import { json, page, renderReceivables, stubReceivablesApi } from '../testing/receivables-api-stub.tsx';
 import {
   CAFE_ACCOUNT_ID,
   cafe,

@@ -1,14 +1,14 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { formatMoney } from '#lib/format.ts';
-import type { ReceivedRow } from '../model/received.ts';
+import type { ReceivedRow } from './received.ts';
 
 const BAR_HEIGHT = 44;
 const MIN_HEIGHT = 140;
 
 /**
  * Money received by method as horizontal bars. Loaded on its own (received-chart-lazy.ts), so
- * Recharts is fetched only once an overview has something to draw. A picture of the table beside
+ * Recharts is fetched only once an overview or a report has something to draw. A picture of the table beside
  * it, which is what screen readers read; the chart itself is named and hidden from them.
  */
 export function ReceivedChart(props: { rows: readonly ReceivedRow[] }) {

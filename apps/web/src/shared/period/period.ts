@@ -2,9 +2,10 @@ import { type PeriodChoice, ReportDatePreset } from '@tradeport/contract';
 import type { z } from 'zod';
 import { formatDate } from '#lib/format.ts';
 
-// A period as the overview and the statement dialog choose it: one of SPEC §3's presets, or two
-// days typed in. The contract's own query schema (OverviewQuery, StatementQuery) says whether the
-// days make a period, so the screen and the server refuse the same things in the same words.
+// A period as the payments overview, the statement dialog and the reports choose it: one of SPEC
+// §3's presets, or two days typed in. The contract's own query schema (OverviewQuery,
+// StatementQuery, ReportPeriodQuery) says whether the days make a period, so the screen and the
+// server refuse the same things in the same words.
 
 export const CUSTOM = 'CUSTOM';
 export type PeriodPick = ReportDatePreset | typeof CUSTOM;

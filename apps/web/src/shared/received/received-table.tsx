@@ -1,8 +1,8 @@
 import { Table } from '@mantine/core';
 import { formatMoney } from '#lib/format.ts';
-import type { ReceivedRow } from '../model/received.ts';
+import type { ReceivedRow } from './received.ts';
 
-/** The chart's figures as a table: a row per method, then the total received. */
+/** The chart's figures as a table: a row per method, then the total received as its footer. */
 export function ReceivedTable(props: {
   rows: readonly ReceivedRow[];
   totalCents: number;
@@ -36,6 +36,8 @@ export function ReceivedTable(props: {
               </Table.Td>
             </Table.Tr>
           ))}
+        </Table.Tbody>
+        <Table.Tfoot>
           <Table.Tr>
             <Table.Th scope="row">Total</Table.Th>
             <Table.Td ta="right" data-label="Payments" fw={700}>
@@ -45,7 +47,7 @@ export function ReceivedTable(props: {
               {formatMoney(props.totalCents)}
             </Table.Td>
           </Table.Tr>
-        </Table.Tbody>
+        </Table.Tfoot>
       </Table>
     </Table.ScrollContainer>
   );

@@ -2,7 +2,7 @@ import { Group, NativeSelect, TextInput } from '@mantine/core';
 import { ReportDatePreset } from '@tradeport/contract';
 import { errorProps } from '#lib/forms/use-contract-form.ts';
 import { REPORT_PERIOD_OPTIONS } from '#lib/report-periods.ts';
-import { CUSTOM, type PeriodErrors, type PeriodValue } from '../model/period.ts';
+import { CUSTOM, type PeriodErrors, type PeriodValue } from './period.ts';
 
 const OPTIONS = [...REPORT_PERIOD_OPTIONS, { value: CUSTOM, label: 'Custom dates' }];
 const DATE_WIDTH = 170;
