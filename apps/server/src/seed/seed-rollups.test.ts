@@ -6,6 +6,8 @@ import {
   sumReceivedByMethodAndDayRollup,
 } from '../modules/receivables/receivables-rollups.queries.ts';
 import { sumReceivedByMethodAndDay } from '../modules/receivables/received.queries.ts';
+import { sumProductSalesFromLines } from '../modules/reports/product-sales-rollups.queries.ts';
+import { sumSalesRows } from '../modules/reports/sales-rows.queries.ts';
 import type { Database } from '../platform/db/client.ts';
 import { organisations } from '../platform/db/schema/index.ts';
 import { openTestDatabase } from '../testing/index.ts';
@@ -41,6 +43,23 @@ async function expectRollupsEqualDirect(merchantId: string) {
   const received = await sumReceivedByMethodAndDayRollup(db, { merchantId, ...ALL_DAYS });
   expect(received.length).toBeGreaterThan(0);
   expect(sorted(received)).toEqual(sorted(await sumReceivedByMethodAndDay(db, { merchantId, ...ALL_DAYS })));
+  const [{ timeZone }] = (await db
+    .select({ timeZone: organisations.timeZone })
+    .from(organisations)
+    .where(eq(organisations.id, merchantId))) as [{ timeZone: string }];
+  const products = await sumSalesRows(db, { merchantId, timeZone, ...ALL_DAYS, groupBy: 'product', limit: null });
+  expect(products.rows.length).toBeGreaterThan(0);
+  expect(
+    sorted(
+      products.rows.map((row) => ({
+        productId: row.id,
+        lineCount: row.count,
+        quantity: row.quantity,
+        subtotalCents: row.subtotalCents,
+        gstCents: row.gstCents,
+      })),
+    ),
+  ).toEqual(sorted(await sumProductSalesFromLines(db, { merchantId, timeZone, ...ALL_DAYS })));
 }
 
 describe('seeding', () => {

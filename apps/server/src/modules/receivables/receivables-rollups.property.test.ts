@@ -26,7 +26,8 @@ import { compactRollups } from './rollups-compaction.job.ts';
 // The overview's rollups and the sales and product sales rollups (kept by triggers, folded by a
 // compaction) against the direct aggregates over orders, lines and payments, which define them:
 // after any sequence of placing, paying (in part, in full, more than owed), settling, refunding,
-// voiding, cancelling, editing totals, lines and due dates (one order, or many in one statement),
+// voiding, cancelling, editing totals, lines, due dates (one order, or many in one statement) and
+// when an order was placed,
 // deleting, flipping a customer's tracking and moving the merchant to another time zone, both
 // reads give the same rows, and compacting never changes them. Runs on PGlite, and on PostgreSQL with
 // DATABASE_URL (where the concurrent writers below are really concurrent).
@@ -143,6 +144,7 @@ type Step =
   | { kind: 'editTotal'; order: number; cents: number }
   | { kind: 'editLine'; order: number; quantity: number; gstFree: boolean }
   | { kind: 'zone'; timeZone: string }
+  | { kind: 'movePlaced'; order: number; hours: number }
   | { kind: 'moveDue'; order: number; due: number }
   | { kind: 'moveAllDue'; account: number; due: number }
   | { kind: 'delete'; order: number }
@@ -195,6 +197,11 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
     order: index,
     quantity: fc.integer({ min: 1, max: 9 }),
     gstFree: fc.boolean(),
+  }),
+  fc.record({
+    kind: fc.constant('movePlaced' as const),
+    order: index,
+    hours: fc.integer({ min: -72, max: 72 }),
   }),
   fc.record({
     kind: fc.constant('zone' as const),
@@ -349,6 +356,16 @@ async function run(step: Step) {
         .where(eq(orderLines.orderId, order.id));
       return;
     }
+    case 'movePlaced': {
+      // Placed at another time (hours either way: across days, in every zone).
+      const order = pick(await merchantOrders(), step.order);
+      if (!order) return;
+      await db
+        .update(orders)
+        .set({ placedAt: new Date(order.placedAt.getTime() + step.hours * 3_600_000) })
+        .where(eq(orders.id, order.id));
+      return;
+    }
     case 'zone': {
       await db.update(organisations).set({ timeZone: step.timeZone }).where(eq(organisations.id, merchantId));
       return;
@@ -428,6 +445,7 @@ describe('the payments overview rollups', () => {
               { kind: 'pay', order: 0, share: 50, extra: 0, method: 0, paidOn: 0, state: 0 },
               { kind: 'pay', order: 0, share: 50, extra: 0, method: 0, paidOn: 1, state: 0 },
               { kind: 'editLine', order: 1, quantity: 3, gstFree: true },
+              { kind: 'movePlaced', order: 1, hours: 30 },
               { kind: 'zone', timeZone: 'Pacific/Auckland' },
               { kind: 'compact' },
             ],

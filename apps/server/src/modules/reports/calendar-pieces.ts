@@ -1,8 +1,7 @@
 // Calendar arithmetic for the reports. A range of days cut into whole years, whole months and
-// the days left over, so a
-// report reads a product's sales from the rollup rows that cover the most days each
-// (schema/sales-rollups.ts): LAST_YEAR is one year's rows, LAST_90_DAYS two months' and up to
-// 60 days', never a row per day of a long range.
+// the days left over, so a report reads a product's sales from the rollup rows that cover the
+// most days each (schema/sales-rollups.ts): LAST_YEAR is one year's rows, LAST_90_DAYS two
+// months' and up to 60 days', never a row per day of a long range.
 
 export type CalendarPieces = {
   /** First days (YYYY-01-01) of the whole years inside the range. */

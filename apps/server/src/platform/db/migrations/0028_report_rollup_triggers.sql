@@ -9,10 +9,14 @@
 -- - organisations: a merchant's new time zone moves every sale to its new days (a rebuild: rare,
 --   and seconds for a million orders).
 -- One function says how lines count (count_sales_lines): a product's day, month and year rows in
--- the merchant's zone, and the GST-free part of the quarter hour's sales. Placing writes its
--- lines in one statement, so the trigger runs once per order.
+-- the merchant's zone, and the GST-free part of the quarter hour's sales.
+-- Placing writes an order's lines before the order (their key to it is deferred, so the order
+-- takes its number, under the merchant's counter lock, as late as it can): lines whose order is
+-- not there yet are counted by the order's INSERT, in the receivables trigger's INSERT branch
+-- (replaced below); lines added to an order that exists, by the trigger on order_lines.
 CREATE TYPE sales_line_change AS (
-  order_id uuid,
+  merchant_id uuid,
+  placed_at timestamptz,
   product_id uuid,
   sign integer,
   quantity bigint,
@@ -25,11 +29,10 @@ CREATE FUNCTION count_sales_lines(changes sales_line_change[]) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
   WITH c AS (
-    SELECT o.merchant_id, o.placed_at, g.time_zone, x.product_id, x.sign, x.quantity, x.subtotal_cents,
+    SELECT x.merchant_id, x.placed_at, g.time_zone, x.product_id, x.sign, x.quantity, x.subtotal_cents,
       x.gst_cents, x.gst_rate_basis_points
     FROM unnest(changes) x
-    JOIN orders o ON o.id = x.order_id
-    JOIN organisations g ON g.id = o.merchant_id
+    JOIN organisations g ON g.id = x.merchant_id
   ), products AS (
     INSERT INTO sales_product_changes (merchant_id, day, product_id, line_count, quantity, subtotal_cents, gst_cents)
     SELECT c.merchant_id, (c.placed_at AT TIME ZONE c.time_zone)::date, c.product_id, sum(c.sign),
@@ -55,12 +58,14 @@ LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     PERFORM count_sales_lines(array(
-      SELECT row(l.order_id, l.product_id, 1, l.quantity, l.subtotal_cents, l.gst_cents, l.gst_rate_basis_points)::sales_line_change
+      SELECT row(o.merchant_id, o.placed_at, l.product_id, 1, l.quantity, l.subtotal_cents, l.gst_cents,
+        l.gst_rate_basis_points)::sales_line_change
       FROM new_lines l JOIN orders o ON o.id = l.order_id
       WHERE o.status <> 'CANCELLED'));
   ELSIF TG_OP = 'DELETE' THEN
     PERFORM count_sales_lines(array(
-      SELECT row(l.order_id, l.product_id, -1, l.quantity, l.subtotal_cents, l.gst_cents, l.gst_rate_basis_points)::sales_line_change
+      SELECT row(o.merchant_id, o.placed_at, l.product_id, -1, l.quantity, l.subtotal_cents, l.gst_cents,
+        l.gst_rate_basis_points)::sales_line_change
       FROM old_lines l JOIN orders o ON o.id = l.order_id
       WHERE o.status <> 'CANCELLED'));
   ELSIF TG_OP = 'UPDATE' THEN
@@ -73,7 +78,8 @@ BEGIN
       RETURN NULL;
     END IF;
     PERFORM count_sales_lines(array(
-      SELECT row(l.order_id, l.product_id, l.sign, l.quantity, l.subtotal_cents, l.gst_cents, l.gst_rate_basis_points)::sales_line_change
+      SELECT row(o.merchant_id, o.placed_at, l.product_id, l.sign, l.quantity, l.subtotal_cents, l.gst_cents,
+        l.gst_rate_basis_points)::sales_line_change
       FROM (
         SELECT n.order_id, n.product_id, 1 AS sign, n.quantity, n.subtotal_cents, n.gst_cents, n.gst_rate_basis_points FROM new_lines n
         UNION ALL
@@ -111,7 +117,8 @@ LANGUAGE plpgsql AS $$
 BEGIN
   IF OLD.status <> 'CANCELLED' THEN
     PERFORM count_sales_lines(array(
-      SELECT row(l.order_id, l.product_id, -1, l.quantity, l.subtotal_cents, l.gst_cents, l.gst_rate_basis_points)::sales_line_change
+      SELECT row(OLD.merchant_id, OLD.placed_at, l.product_id, -1, l.quantity, l.subtotal_cents, l.gst_cents,
+        l.gst_rate_basis_points)::sales_line_change
       FROM order_lines l WHERE l.order_id = OLD.id));
   END IF;
   RETURN OLD;
@@ -156,16 +163,116 @@ BEGIN
     GROUP BY 1, 2
     HAVING sum(c.sign) <> 0 OR sum(c.sign * c.subtotal_cents) <> 0 OR sum(c.sign * c.delivery_fee_cents) <> 0
       OR sum(c.sign * c.gst_cents) <> 0 OR sum(c.sign * c.total_cents) <> 0;
-    -- Cancelled (or, were it allowed, no longer): the lines go with the order.
+    -- Cancelled, or moved to another time or merchant: the lines go with the order, counted off
+    -- where they were and on where they are.
     PERFORM count_sales_lines(array(
-      SELECT row(l.order_id, l.product_id, CASE WHEN n.status = 'CANCELLED' THEN -1 ELSE 1 END, l.quantity,
-        l.subtotal_cents, l.gst_cents, l.gst_rate_basis_points)::sales_line_change
-      FROM new_orders n JOIN old_orders o ON o.id = n.id JOIN order_lines l ON l.order_id = n.id
-      WHERE (n.status = 'CANCELLED') <> (o.status = 'CANCELLED')));
+      SELECT row(c.merchant_id, c.placed_at, l.product_id, c.sign, l.quantity, l.subtotal_cents, l.gst_cents,
+        l.gst_rate_basis_points)::sales_line_change
+      FROM (
+        SELECT n.id, n.merchant_id, n.placed_at, 1 AS sign
+        FROM new_orders n JOIN old_orders o ON o.id = n.id
+        WHERE n.status <> 'CANCELLED'
+          AND (o.status = 'CANCELLED' OR (o.merchant_id, o.placed_at) IS DISTINCT FROM (n.merchant_id, n.placed_at))
+        UNION ALL
+        SELECT o.id, o.merchant_id, o.placed_at, -1
+        FROM new_orders n JOIN old_orders o ON o.id = n.id
+        WHERE o.status <> 'CANCELLED'
+          AND (n.status = 'CANCELLED' OR (o.merchant_id, o.placed_at) IS DISTINCT FROM (n.merchant_id, n.placed_at))
+      ) c JOIN order_lines l ON l.order_id = c.id));
   ELSE
     -- TRUNCATE: nothing was sold.
     DELETE FROM sales_changes;
     DELETE FROM sales_totals;
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION receivables_owed_from_orders() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  contributions constant text := $q$
+    SELECT s.merchant_id, s.due_date, s.customer_account_id, %2$s AS sign,
+      s.total_cents - s.paid_cents AS owed
+    FROM %1$s s
+    WHERE s.paid_cents < s.total_cents AND s.status <> 'CANCELLED' %3$s
+  $q$;
+  unchanged constant text := $q$
+    AND NOT EXISTS (
+      SELECT 1 FROM %1$s o WHERE o.id = s.id AND o.merchant_id = s.merchant_id
+        AND o.customer_account_id = s.customer_account_id AND o.due_date = s.due_date
+        AND o.total_cents = s.total_cents AND o.paid_cents = s.paid_cents AND o.status <> 'CANCELLED'
+    )
+  $q$;
+  add constant text := $q$
+    WITH changed AS (%1$s), accounts AS (
+      SELECT a.id, a.merchant_id, a.is_payments_enabled FROM customer_accounts a
+      WHERE a.id IN (SELECT customer_account_id FROM changed)
+      ORDER BY a.id
+      FOR KEY SHARE
+    )
+    INSERT INTO receivables_owed_changes (merchant_id, due_date, order_count, owed_cents)
+    SELECT c.merchant_id, c.due_date, sum(c.sign), sum(c.sign * c.owed)
+    FROM changed c JOIN accounts a ON a.id = c.customer_account_id AND a.merchant_id = c.merchant_id
+    WHERE a.is_payments_enabled
+    GROUP BY c.merchant_id, c.due_date
+    HAVING sum(c.sign) <> 0 OR sum(c.sign * c.owed) <> 0
+  $q$;
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    -- format(add, format(contributions, 'new_orders', '1', '')), written out; with the sales
+    -- rollups' contribution of the new orders (sales_from_orders' other branches) in the same
+    -- statement.
+    WITH sales AS (
+      INSERT INTO sales_changes
+        (merchant_id, period_start, order_count, subtotal_cents, delivery_fee_cents, gst_cents, total_cents)
+      SELECT s.merchant_id, date_bin('15 minutes', s.placed_at, timestamptz '2000-01-01 00:00+00'),
+        count(*), sum(s.subtotal_cents), sum(s.delivery_fee_cents), sum(s.gst_cents), sum(s.total_cents)
+      FROM new_orders s
+      WHERE s.status <> 'CANCELLED'
+      GROUP BY 1, 2
+    ), changed AS (
+      SELECT s.merchant_id, s.due_date, s.customer_account_id, 1 AS sign,
+        s.total_cents - s.paid_cents AS owed
+      FROM new_orders s
+      WHERE s.paid_cents < s.total_cents AND s.status <> 'CANCELLED'
+    ), accounts AS (
+      SELECT a.id, a.merchant_id, a.is_payments_enabled FROM customer_accounts a
+      WHERE a.id IN (SELECT customer_account_id FROM changed)
+      ORDER BY a.id
+      FOR KEY SHARE
+    )
+    INSERT INTO receivables_owed_changes (merchant_id, due_date, order_count, owed_cents)
+    SELECT c.merchant_id, c.due_date, sum(c.sign), sum(c.sign * c.owed)
+    FROM changed c JOIN accounts a ON a.id = c.customer_account_id AND a.merchant_id = c.merchant_id
+    WHERE a.is_payments_enabled
+    GROUP BY c.merchant_id, c.due_date
+    HAVING sum(c.sign) <> 0 OR sum(c.sign * c.owed) <> 0;
+    -- The lines placing wrote before its order (see the top of 0028): counted now it is here.
+    PERFORM count_sales_lines(array(
+      SELECT row(n.merchant_id, n.placed_at, l.product_id, 1, l.quantity, l.subtotal_cents, l.gst_cents,
+        l.gst_rate_basis_points)::sales_line_change
+      FROM new_orders n JOIN order_lines l ON l.order_id = n.id
+      WHERE n.status <> 'CANCELLED'));
+  ELSIF TG_OP = 'DELETE' THEN
+    EXECUTE format(add, format(contributions, 'old_orders', '-1', ''));
+  ELSIF TG_OP = 'UPDATE' THEN
+    -- The columns `contributions` and `unchanged` read, compared row by row.
+    IF NOT EXISTS (
+      SELECT 1 FROM new_orders n FULL JOIN old_orders o ON o.id = n.id
+      WHERE (n.merchant_id, n.customer_account_id, n.due_date, n.total_cents, n.paid_cents, n.status)
+        IS DISTINCT FROM (o.merchant_id, o.customer_account_id, o.due_date, o.total_cents, o.paid_cents, o.status)
+    ) THEN
+      RETURN NULL;
+    END IF;
+    EXECUTE format(add,
+      format(contributions, 'new_orders', '1', format(unchanged, 'old_orders'))
+      || ' UNION ALL '
+      || format(contributions, 'old_orders', '-1', format(unchanged, 'new_orders')));
+  ELSE
+    -- TRUNCATE: no order owes anything.
+    DELETE FROM receivables_owed_changes;
+    DELETE FROM receivables_owed_totals;
   END IF;
   RETURN NULL;
 END
