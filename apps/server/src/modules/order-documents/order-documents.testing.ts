@@ -44,6 +44,7 @@ type OrderOverrides = Partial<
     | 'status'
     | 'placedAt'
     | 'isTaxExempt'
+    | 'id'
   >
 >;
 

@@ -2,6 +2,7 @@ import { PAYMENT_METHODS } from '@tradeport/contract';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { AppError } from '../../platform/errors.ts';
 import {
   customerAccounts,
@@ -10,7 +11,8 @@ import {
   organisations,
   payments,
 } from '../../platform/db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../testing/index.ts';
+import { createTestApp, createTestProduct, type TestApp } from '../../testing/index.ts';
+import { createPricedTestOrder } from '../order-documents/order-documents.testing.ts';
 import { recordPayment, settleCardPayment } from '../payments/payment-ledger.ts';
 import { lockPayment } from '../payments/payment-ledger.queries.ts';
 import { refundPaymentInTransaction, voidPaymentInTransaction } from '../payments/payment-reversals.ts';
@@ -145,6 +147,7 @@ type Step =
   | { kind: 'editLine'; order: number; quantity: number; gstFree: boolean }
   | { kind: 'zone'; timeZone: string }
   | { kind: 'movePlaced'; order: number; hours: number }
+  | { kind: 'placeLinesFirst'; hours: number; gstFree: boolean; cancelled: boolean }
   | { kind: 'moveDue'; order: number; due: number }
   | { kind: 'moveAllDue'; account: number; due: number }
   | { kind: 'delete'; order: number }
@@ -197,6 +200,12 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
     order: index,
     quantity: fc.integer({ min: 1, max: 9 }),
     gstFree: fc.boolean(),
+  }),
+  fc.record({
+    kind: fc.constant('placeLinesFirst' as const),
+    hours: fc.constantFrom(0, 0, -30, 20),
+    gstFree: fc.boolean(),
+    cancelled: fc.boolean(),
   }),
   fc.record({
     kind: fc.constant('movePlaced' as const),
@@ -356,6 +365,41 @@ async function run(step: Step) {
         .where(eq(orderLines.orderId, order.id));
       return;
     }
+    case 'placeLinesFirst': {
+      // As placing writes an order: its lines first (their key to it deferred), written at the
+      // instant it is placed, or, to prove the order corrects them, at another.
+      const placedAt = new Date('2026-02-27T13:30:00Z');
+      const orderId = randomUUID();
+      await db.transaction(async (tx) => {
+        const product = await createTestProduct(tx, { merchantId });
+        const writtenAt = new Date(placedAt.getTime() + step.hours * 3_600_000);
+        await tx.insert(orderLines).values({
+          merchantId,
+          orderId,
+          productId: product.id,
+          position: 0,
+          name: product.name,
+          sku: product.sku,
+          quantity: 2,
+          unitPriceCents: 1_250,
+          gstRateBasisPoints: step.gstFree ? 0 : 1_000,
+          subtotalCents: 2_500,
+          gstCents: step.gstFree ? 0 : 250,
+          createdAt: writtenAt,
+          updatedAt: writtenAt,
+        });
+        await createPricedTestOrder(tx, {
+          id: orderId,
+          merchantId,
+          customerAccountId: shop.cafe.id,
+          lines: [],
+          dueDate: DUE_DATES[0]!,
+          placedAt,
+          ...(step.cancelled ? { status: 'CANCELLED' as const } : {}),
+        });
+      });
+      return;
+    }
     case 'movePlaced': {
       // Placed at another time (hours either way: across days, in every zone).
       const order = pick(await merchantOrders(), step.order);
@@ -446,6 +490,9 @@ describe('the payments overview rollups', () => {
               { kind: 'pay', order: 0, share: 50, extra: 0, method: 0, paidOn: 1, state: 0 },
               { kind: 'editLine', order: 1, quantity: 3, gstFree: true },
               { kind: 'movePlaced', order: 1, hours: 30 },
+              { kind: 'placeLinesFirst', hours: 0, gstFree: true, cancelled: false },
+              { kind: 'placeLinesFirst', hours: -30, gstFree: false, cancelled: false },
+              { kind: 'placeLinesFirst', hours: 20, gstFree: true, cancelled: true },
               { kind: 'zone', timeZone: 'Pacific/Auckland' },
               { kind: 'compact' },
             ],
