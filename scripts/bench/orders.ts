@@ -4,6 +4,13 @@ import { type Budget, checkBudget } from './budget.ts';
 import { currentOrganisationId, LARGE_LOGINS, signIn } from './catalogue-data.ts';
 import { DEEP_PAGES, deepCursor, settle } from './bench-steps.ts';
 import { type Engine, isMeasured, onLargeData, reportBesideBudgets } from './large-engines.ts';
+import {
+  formatReportTiming,
+  REPORT_BUDGET_MS,
+  REPORT_RUNS,
+  type ReportTiming,
+  timeReports,
+} from './reports-data.ts';
 import { formatLoad, type LoadResult, measure } from './load.ts';
 import {
   createDeliveryMethod,
@@ -17,7 +24,8 @@ import {
 // Issue 10's figures: the merchant's order list (first and deep page), order search (a customer
 // name, a product, an order number, a PO number), a customer's order history and placing a
 // 10-line order, each at 20 connections, and one PDF of 1,000 tax invoices; and issue 12's
-// merchant home (p95 ≤ 100 ms). All over the large data set's orders: 1,000,000 on PostgreSQL
+// merchant home (p95 ≤ 100 ms) and each report over LAST_YEAR, one request at a time (≤ 500 ms).
+// All over the large data set's orders: 1,000,000 on PostgreSQL
 // (budgets), fewer on PGlite (reported beside them).
 
 const CONNECTIONS = 20;
@@ -48,7 +56,13 @@ const SEARCHES = {
   poPrefix: 'PO-1',
 };
 
-type Figures = { orders: number; loads: LoadResult[]; pdfSeconds: number[]; errors: number };
+type Figures = {
+  orders: number;
+  loads: LoadResult[];
+  reports: ReportTiming[];
+  pdfSeconds: number[];
+  errors: number;
+};
 
 const loadNow = () =>
   `load average ${loadavg()
@@ -115,6 +129,11 @@ async function benchEngine(url: string, engine: Engine, orders: number): Promise
     await settle(url);
   }
 
+  console.log(`\nReports over LAST_YEAR, ${REPORT_RUNS} requests each, one at a time`);
+  const reports = await timeReports(merchant, merchantId);
+  for (const timing of reports) console.log(formatReportTiming(timing));
+  await settle(url);
+
   // Placing, held to its budget: CONNECTIONS placings at a time of carts filled beforehand.
   // Beside it, reported only: placing while as many shoppers fill carts (ten requests each per
   // order placed), which measures the cart as much as the placing.
@@ -158,7 +177,13 @@ async function benchEngine(url: string, engine: Engine, orders: number): Promise
     pdfSeconds.push(pdf.isOk ? pdf.seconds : Number.POSITIVE_INFINITY);
   }
   console.log(`(${engine} done; ${loadNow()})`);
-  return { orders, loads, pdfSeconds, errors: loads.reduce((sum, load) => sum + load.errors, 0) };
+  return {
+    orders,
+    loads,
+    reports,
+    pdfSeconds,
+    errors: [...loads, ...reports].reduce((sum, figure) => sum + figure.errors, 0),
+  };
 }
 
 function toBudgets(figures: Figures, engine: Engine): Budget[] {
@@ -172,6 +197,9 @@ function toBudgets(figures: Figures, engine: Engine): Budget[] {
             : P95_BUDGET_MS,
         unit: 'ms',
       }),
+    ),
+    ...figures.reports.map((timing) =>
+      checkBudget(`${timing.label} p95 (${engine})`, timing.p95, { atMost: REPORT_BUDGET_MS, unit: 'ms' }),
     ),
     checkBudget(
       `PDF of ${PDF_INVOICES} invoices, slowest of ${PDF_RUNS} (${engine})`,

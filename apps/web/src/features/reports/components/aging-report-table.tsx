@@ -3,13 +3,15 @@ import { AGING_BUCKET_LABELS, AGING_BUCKETS, type AgingReport, type AgingBucket 
 import { Link } from 'react-router';
 import { formatMoney } from '#lib/format.ts';
 import { routePath } from '#lib/routes.ts';
+import type { AmountColumn } from '../model/amount-column.ts';
+import { AmountCells, AmountHeadings, TotalsFooter } from './amount-cells.tsx';
 
 type AgingAmounts = AgingReport['totals'];
 
 const amountIn = (amounts: AgingAmounts, bucket: AgingBucket) =>
   amounts.aging.find((row) => row.bucket === bucket)?.amount_cents ?? 0;
 
-const COLUMNS: { label: string; value: (amounts: AgingAmounts) => string }[] = [
+const COLUMNS: AmountColumn<AgingAmounts>[] = [
   { label: 'Invoices', value: (amounts) => amounts.order_count.toLocaleString('en-AU') },
   { label: 'Owed', value: (amounts) => formatMoney(amounts.owed_cents) },
   { label: 'Overdue', value: (amounts) => formatMoney(amounts.overdue_cents) },
@@ -18,8 +20,6 @@ const COLUMNS: { label: string; value: (amounts: AgingAmounts) => string }[] = [
     value: (amounts: AgingAmounts) => formatMoney(amountIn(amounts, bucket)),
   })),
 ];
-
-const MONEY_CELL = { whiteSpace: 'nowrap' } as const;
 
 /**
  * Each customer that owes anything, most owed first, split by how overdue; the footer is every
@@ -34,11 +34,7 @@ export function AgingReportTable(props: { report: AgingReport }) {
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Customer</Table.Th>
-            {COLUMNS.map((column) => (
-              <Table.Th key={column.label} scope="col" ta="right">
-                {column.label}
-              </Table.Th>
-            ))}
+            <AmountHeadings columns={COLUMNS} />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -56,24 +52,11 @@ export function AgingReportTable(props: { report: AgingReport }) {
                   {row.name}
                 </Anchor>
               </Table.Th>
-              {COLUMNS.map((column) => (
-                <Table.Td key={column.label} ta="right" data-label={column.label} style={MONEY_CELL}>
-                  {column.value(row)}
-                </Table.Td>
-              ))}
+              <AmountCells columns={COLUMNS} amounts={row} />
             </Table.Tr>
           ))}
         </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr>
-            <Table.Th scope="row">Total</Table.Th>
-            {COLUMNS.map((column) => (
-              <Table.Td key={column.label} ta="right" data-label={column.label} fw={700} style={MONEY_CELL}>
-                {column.value(report.totals)}
-              </Table.Td>
-            ))}
-          </Table.Tr>
-        </Table.Tfoot>
+        <TotalsFooter columns={COLUMNS} totals={report.totals} />
       </Table>
     </Table.ScrollContainer>
   );

@@ -3,18 +3,18 @@ import type { GstReport } from '@tradeport/contract';
 import { formatMoney } from '#lib/format.ts';
 import { periodLabel } from '#shared/period/period.ts';
 import { isWholeMonth, monthName } from '../model/months.ts';
+import type { AmountColumn } from '../model/amount-column.ts';
+import { AmountCells, AmountHeadings, TotalsFooter } from './amount-cells.tsx';
 
 type GstAmounts = GstReport['totals'];
 
-const COLUMNS: { label: string; value: (amounts: GstAmounts) => string }[] = [
+const COLUMNS: AmountColumn<GstAmounts>[] = [
   { label: 'Orders', value: (amounts) => amounts.order_count.toLocaleString('en-AU') },
   { label: 'Total sales (G1)', value: (amounts) => formatMoney(amounts.total_sales_cents) },
   { label: 'GST on sales (1A)', value: (amounts) => formatMoney(amounts.gst_cents) },
   { label: 'GST-free sales (G3)', value: (amounts) => formatMoney(amounts.gst_free_sales_cents) },
   { label: 'Taxable sales ex GST', value: (amounts) => formatMoney(amounts.taxable_sales_cents) },
 ];
-
-const MONEY_CELL = { whiteSpace: 'nowrap' } as const;
 
 /**
  * The BAS figures month by month, and the period's totals in the footer. A month the period cuts
@@ -29,11 +29,7 @@ export function GstTable(props: { report: GstReport }) {
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Month</Table.Th>
-            {COLUMNS.map((column) => (
-              <Table.Th key={column.label} scope="col" ta="right">
-                {column.label}
-              </Table.Th>
-            ))}
+            <AmountHeadings columns={COLUMNS} />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -47,24 +43,11 @@ export function GstTable(props: { report: GstReport }) {
                   </Text>
                 )}
               </Table.Th>
-              {COLUMNS.map((column) => (
-                <Table.Td key={column.label} ta="right" data-label={column.label} style={MONEY_CELL}>
-                  {column.value(row)}
-                </Table.Td>
-              ))}
+              <AmountCells columns={COLUMNS} amounts={row} />
             </Table.Tr>
           ))}
         </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr>
-            <Table.Th scope="row">Total</Table.Th>
-            {COLUMNS.map((column) => (
-              <Table.Td key={column.label} ta="right" data-label={column.label} fw={700} style={MONEY_CELL}>
-                {column.value(report.totals)}
-              </Table.Td>
-            ))}
-          </Table.Tr>
-        </Table.Tfoot>
+        <TotalsFooter columns={COLUMNS} totals={report.totals} />
       </Table>
     </Table.ScrollContainer>
   );

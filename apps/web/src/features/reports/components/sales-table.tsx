@@ -4,8 +4,7 @@ import { Link } from 'react-router';
 import { routePath } from '#lib/routes.ts';
 import { salesColumns } from '../model/sales-columns.ts';
 import { SALES_ROW_NAMES } from '../model/sales-wording.ts';
-
-const MONEY_CELL = { whiteSpace: 'nowrap' } as const;
+import { AmountCells, AmountHeadings, TotalsFooter } from './amount-cells.tsx';
 
 function RowName(props: { row: SalesReportRow; isProduct: boolean }) {
   const { row } = props;
@@ -41,11 +40,7 @@ export function SalesTable(props: { report: SalesReport }) {
           <Table.Tr>
             <Table.Th scope="col">{SALES_ROW_NAMES[grouping].column}</Table.Th>
             {isProduct && <Table.Th scope="col">SKU</Table.Th>}
-            {columns.map((column) => (
-              <Table.Th key={column.label} scope="col" ta="right">
-                {column.label}
-              </Table.Th>
-            ))}
+            <AmountHeadings columns={columns} />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -55,25 +50,11 @@ export function SalesTable(props: { report: SalesReport }) {
                 <RowName row={row} isProduct={isProduct} />
               </Table.Th>
               {isProduct && <Table.Td data-label="SKU">{row.sku ?? '—'}</Table.Td>}
-              {columns.map((column) => (
-                <Table.Td key={column.label} ta="right" data-label={column.label} style={MONEY_CELL}>
-                  {column.value(row)}
-                </Table.Td>
-              ))}
+              <AmountCells columns={columns} amounts={row} />
             </Table.Tr>
           ))}
         </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr>
-            <Table.Th scope="row">Total</Table.Th>
-            {isProduct && <Table.Td />}
-            {columns.map((column) => (
-              <Table.Td key={column.label} ta="right" data-label={column.label} fw={700} style={MONEY_CELL}>
-                {column.value(report.totals)}
-              </Table.Td>
-            ))}
-          </Table.Tr>
-        </Table.Tfoot>
+        <TotalsFooter columns={columns} totals={report.totals} blankCells={isProduct ? 1 : 0} />
       </Table>
     </Table.ScrollContainer>
   );

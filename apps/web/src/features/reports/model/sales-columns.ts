@@ -1,11 +1,12 @@
 import type { SalesGrouping, SalesReport } from '@tradeport/contract';
 import { formatMoney } from '#lib/format.ts';
+import type { AmountColumn } from './amount-column.ts';
 import { countsLines, salesCountLabel } from './sales-wording.ts';
 
 /** What a row and the totals both have: a sales report's amounts. */
 type SalesAmounts = SalesReport['totals'];
 
-export type SalesColumn = { label: string; value: (amounts: SalesAmounts) => string };
+export type SalesColumn = AmountColumn<SalesAmounts>;
 
 const count = (value: number) => value.toLocaleString('en-AU');
 
