@@ -7,7 +7,7 @@
 -- - orders: becoming CANCELLED counts its lines off; a deleted order's lines are counted off
 --   before it goes (row-level: deletes are a merchant leaving, not a daily write);
 -- - organisations: a merchant's new time zone moves every sale to its new days (a rebuild: rare,
---   and seconds for a million orders).
+--   and 34 s for a million orders, inside the save that changes it).
 -- One function says how lines count (count_sales_lines): a product's day, month and year rows in
 -- the merchant's zone, and the GST-free part of the quarter hour's sales.
 -- Placing writes an order's lines before the order (their key to it is deferred, so the order
