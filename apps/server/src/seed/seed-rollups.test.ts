@@ -47,7 +47,13 @@ async function expectRollupsEqualDirect(merchantId: string) {
     .select({ timeZone: organisations.timeZone })
     .from(organisations)
     .where(eq(organisations.id, merchantId))) as [{ timeZone: string }];
-  const products = await sumSalesRows(db, { merchantId, timeZone, ...ALL_DAYS, groupBy: 'product', limit: null });
+  const products = await sumSalesRows(db, {
+    merchantId,
+    timeZone,
+    ...ALL_DAYS,
+    groupBy: 'product',
+    limit: null,
+  });
   expect(products.rows.length).toBeGreaterThan(0);
   expect(
     sorted(
