@@ -6,6 +6,7 @@ import type { AppDeps } from './app-deps.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { emailVerificationRoutes } from './modules/account/email-verification.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
@@ -94,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   accountRoutes(app, deps);
   emailVerificationRoutes(app, deps);
   organisationsRoutes(app, deps);
+  billingRoutes(app, deps);
   peopleRoutes(app, deps);
   customersRoutes(app, deps);
   customerPortalRoutes(app, deps);

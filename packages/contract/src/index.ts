@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './auth.ts';
+export * from './billing.ts';
 export * from './card-payments.ts';
 export * from './card-surcharge.ts';
 export * from './cart.ts';
@@ -50,6 +51,7 @@ export * from './visibility.ts';
 
 import * as account from './account.ts';
 import * as auth from './auth.ts';
+import * as billing from './billing.ts';
 import * as cardPayments from './card-payments.ts';
 import * as cart from './cart.ts';
 import * as credits from './credits.ts';
@@ -85,6 +87,7 @@ const isEndpoint = (value: unknown): value is Endpoint =>
 export const endpoints: Endpoint[] = /* @__PURE__ */ [
   account,
   auth,
+  billing,
   cardPayments,
   cart,
   catalogue,

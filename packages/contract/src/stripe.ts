@@ -148,9 +148,9 @@ export const StripeWebhookEvent = z.looseObject({
 export const stripeWebhook = defineEndpoint({
   method: 'POST',
   path: '/stripe/webhooks',
-  summary: 'Stripe’s events (Connect webhook endpoint)',
+  summary: 'Stripe’s events (the Connect and the account webhook endpoints)',
   description:
-    'Called by Stripe, not by people. The body must be signed with STRIPE_WEBHOOK_SECRET in the `Stripe-Signature` header and no older than 5 minutes (400 WEBHOOK_SIGNATURE_INVALID otherwise, and nothing changes). Each event is applied once, whatever the order or number of deliveries: payment_intent.succeeded / payment_intent.payment_failed settle the card payment (from the PaymentIntent’s current state), account.updated refreshes the connection’s flags, charge.refunded records what Stripe refunded. Other events are acknowledged and ignored.',
+    'Called by Stripe, not by people. The body must be signed with STRIPE_WEBHOOK_SECRET in the `Stripe-Signature` header and no older than 5 minutes (400 WEBHOOK_SIGNATURE_INVALID otherwise, and nothing changes). Each event is applied once, whatever the order or number of deliveries: payment_intent.succeeded / payment_intent.payment_failed settle the card payment (from the PaymentIntent’s current state), account.updated refreshes the connection’s flags, charge.refunded records what Stripe refunded. Tradeport’s own account’s events (no `account`; signed with STRIPE_BILLING_WEBHOOK_SECRET when that is set) keep merchants’ subscriptions (getBilling) and their organisation’s trial_end, payment_failed_date and deactivate_date: checkout.session.completed, customer.subscription.created/updated/deleted, invoice.paid, invoice.payment_failed, each read back from the subscription’s current state. Other events are acknowledged and ignored.',
   tags,
   auth: 'public',
   body: StripeWebhookEvent,

@@ -84,6 +84,16 @@ describe('loadConfig', () => {
       });
     });
 
+    it('reads the billing endpoint’s own signing secret, optional beside the four', () => {
+      expect(
+        loadConfig({ ...keys, STRIPE_BILLING_WEBHOOK_SECRET: 'whsec_b' }).stripe?.billingWebhookSecret,
+      ).toBe('whsec_b');
+      expect(loadConfig(keys).stripe?.billingWebhookSecret).toBeUndefined();
+      expect(() => loadConfig({ ...keys, STRIPE_BILLING_WEBHOOK_SECRET: 'nope' })).toThrow(
+        /STRIPE_BILLING_WEBHOOK_SECRET/,
+      );
+    });
+
     it('names the keys missing from a partial set, and a malformed one', () => {
       expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_CLIENT_ID: 'ca_1' })).toThrow(
         /STRIPE_PUBLISHABLE_KEY[^\n]*\n[^\n]*STRIPE_WEBHOOK_SECRET/,

@@ -12,6 +12,12 @@ export const stripeEnvShape = {
   STRIPE_PUBLISHABLE_KEY: key(/^pk_(test|live)_\w+$/, 'a Stripe publishable key (pk_test_… or pk_live_…)'),
   STRIPE_WEBHOOK_SECRET: key(/^whsec_\w+$/, 'a webhook signing secret (whsec_…)'),
   STRIPE_CLIENT_ID: key(/^ca_\w+$/, 'a Connect client id (ca_…)'),
+  /**
+   * The signing secret of the endpoint for Tradeport's own account's events (subscription
+   * billing): Stripe signs a Connect endpoint's and an account endpoint's events with different
+   * secrets, even at one URL. Unset: STRIPE_WEBHOOK_SECRET verifies both.
+   */
+  STRIPE_BILLING_WEBHOOK_SECRET: key(/^whsec_\w+$/, 'a webhook signing secret (whsec_…)'),
   /** Where the Stripe API (and Connect's OAuth pages) are: the local stand-in in tests. */
   STRIPE_API_BASE: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
 };
@@ -43,6 +49,8 @@ export type StripeConfig = {
   publishableKey: string;
   webhookSecret: string;
   clientId: string;
+  /** Verifies Tradeport's own account's events beside webhookSecret (Connect's), when set. */
+  billingWebhookSecret?: string;
   /** Unset: Stripe itself (api.stripe.com, connect.stripe.com, js.stripe.com). */
   apiBase?: URL;
 };
@@ -61,6 +69,7 @@ export function stripeConfigOf(env: StripeEnv): StripeConfig | undefined {
     publishableKey: env.STRIPE_PUBLISHABLE_KEY,
     webhookSecret: env.STRIPE_WEBHOOK_SECRET,
     clientId: env.STRIPE_CLIENT_ID,
+    billingWebhookSecret: env.STRIPE_BILLING_WEBHOOK_SECRET,
     apiBase: env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : undefined,
   };
 }

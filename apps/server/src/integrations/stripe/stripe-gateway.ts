@@ -1,13 +1,15 @@
 import { STRIPE_WEBHOOK_TOLERANCE_SECONDS } from '@tradeport/contract';
 import type Stripe from 'stripe';
 import { AppError } from '../../platform/errors.ts';
+import { createStripeBilling } from './stripe-billing-gateway.ts';
 import type { StripeConfig } from './stripe-config.ts';
 
 // Everything Tradeport asks of Stripe, typed in our own terms, over the `stripe` SDK. Modules call
 // this and never the SDK, so the one place that knows Stripe's shapes and errors is here, and the
 // local stand-in (testing/stripe-stand-in.ts) has to implement exactly what these calls use.
 // Card payments are direct charges on the merchant's connected account (the Stripe-Account
-// header), in Australian dollars.
+// header), in Australian dollars. `billing` (stripe-billing-gateway.ts) is the merchants' own
+// subscriptions to Tradeport, on Tradeport's account.
 
 const CURRENCY = 'aud';
 const STRIPE_JS_URL = 'https://js.stripe.com/v3/';
@@ -138,6 +140,7 @@ export function createStripeGateway(config: StripeConfig, sdk: typeof Stripe) {
     /** What the browser loads Stripe.js with. */
     stripeJs: { publishableKey: config.publishableKey, url: origin ? `${origin}/v3/` : STRIPE_JS_URL },
     currency: CURRENCY,
+    billing: createStripeBilling(stripe, sdk),
 
     /**
      * Stripe's OAuth consent page for connecting a Standard account. Built here rather than by the
@@ -308,22 +311,30 @@ export function createStripeGateway(config: StripeConfig, sdk: typeof Stripe) {
     /**
      * The event a webhook delivery carries, once its `Stripe-Signature` (HMAC-SHA256 of
      * `<t>.<body>` with the webhook secret) matches and `t` is at most 5 minutes old; anything else
-     * is 400 and must change nothing.
+     * is 400 and must change nothing. The Connect endpoint's secret signs connected accounts'
+     * events; Tradeport's own account's (billing) come from an endpoint with its own secret, when
+     * one is configured.
      */
     verifyWebhook(rawBody: Buffer, signature: string | undefined): StripeEvent {
-      try {
-        return stripe.webhooks.constructEvent(
-          rawBody,
-          signature ?? '',
-          config.webhookSecret,
-          STRIPE_WEBHOOK_TOLERANCE_SECONDS,
-        );
-      } catch {
-        throw new AppError(
-          'WEBHOOK_SIGNATURE_INVALID',
-          'The Stripe-Signature header does not match this body, or it is too old.',
-        );
+      const secrets = [config.webhookSecret, config.billingWebhookSecret].filter((secret): secret is string =>
+        Boolean(secret),
+      );
+      for (const secret of secrets) {
+        try {
+          return stripe.webhooks.constructEvent(
+            rawBody,
+            signature ?? '',
+            secret,
+            STRIPE_WEBHOOK_TOLERANCE_SECONDS,
+          );
+        } catch {
+          // Not this endpoint's: try the next secret.
+        }
       }
+      throw new AppError(
+        'WEBHOOK_SIGNATURE_INVALID',
+        'The Stripe-Signature header does not match this body, or it is too old.',
+      );
     },
   };
 }

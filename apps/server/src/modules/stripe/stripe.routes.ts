@@ -11,12 +11,15 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { registerEndpoint } from '../../platform/http/register-endpoint.ts';
 import { access } from '../../platform/tenancy/access.ts';
+import { billingEventPreparers } from '../billing/billing-webhooks.ts';
 import { cardPaymentEventPreparers } from './card-payment-webhooks.ts';
 import { createStripeSettingsService } from './stripe-settings.service.ts';
 import { accountEventPreparers, createStripeWebhookService } from './stripe-webhooks.service.ts';
 
 // Stripe Connect settings: the merchant's Admins only (SPEC §6: integrations need an Admin). The
-// webhook endpoint is public: Stripe proves itself with the signature instead.
+// webhook endpoint is public: Stripe proves itself with the signature instead. It takes connected
+// accounts' events (card payments, the connection) and Tradeport's own account's (the merchants'
+// subscriptions: modules/billing), each applied once.
 
 const asAdmin = access.merchant({ org: 'id', level: 'Admin' });
 
@@ -25,6 +28,7 @@ export function stripeRoutes(app: FastifyInstance, deps: AppDeps) {
   const webhooks = createStripeWebhookService(deps, {
     ...accountEventPreparers(deps),
     ...cardPaymentEventPreparers(deps),
+    ...billingEventPreparers(deps),
   });
 
   registerEndpoint(app, getStripeSettings, {

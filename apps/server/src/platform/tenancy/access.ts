@@ -38,7 +38,13 @@ type Requirement = { kind?: OrganisationKind; level?: 'Admin' };
 export type AccessSpec =
   | { type: 'public' }
   | { type: 'user' }
-  | ({ type: 'member'; organisation: OrganisationSource; withOrganisation?: boolean } & Requirement)
+  | ({
+      type: 'member';
+      organisation: OrganisationSource;
+      withOrganisation?: boolean;
+      /** An organisation whose access lapsed (deactivate_date passed) is still reached: billing's. */
+      isLapsedAllowed?: boolean;
+    } & Requirement)
   | ({ type: 'owner' } & RecordSource & Requirement)
   | ({ type: 'party'; record: SharedRecordKind; param: string } & Requirement)
   | { type: 'customer-account'; merchant: string | RecordSource; customer: OrganisationSource };
@@ -80,14 +86,23 @@ export const access = {
       kind: 'MERCHANT',
       level: options.level,
     }),
-  /** `merchant`, with the organisation's row as `actor.organisation` (see memberReadingOrganisation). */
-  merchantReadingOrganisation: (options: { org: OrganisationSource; level?: 'Admin' }) =>
+  /**
+   * `merchant`, with the organisation's row as `actor.organisation` (see memberReadingOrganisation).
+   * `isLapsedAllowed`: also once the merchant's access has lapsed (deactivate_date passed), for the
+   * billing screen, where it pays to get access back; nothing else may say so.
+   */
+  merchantReadingOrganisation: (options: {
+    org: OrganisationSource;
+    level?: 'Admin';
+    isLapsedAllowed?: true;
+  }) =>
     rule<MemberActor<'MERCHANT'> & { organisation: OrganisationRecord }>({
       type: 'member',
       organisation: options.org,
       kind: 'MERCHANT',
       level: options.level,
       withOrganisation: true,
+      isLapsedAllowed: options.isLapsedAllowed,
     }),
   /** A member of the customer organisation named by `org`; a merchant's member gets 403. */
   customer: (options: { org: OrganisationSource; level?: 'Admin' }) =>
@@ -228,8 +243,12 @@ export async function resolveAccess(
       const organisationId = read(inputs, spec.organisation);
       if (!organisationId) return undefined;
       const membership =
-        (spec.withOrganisation
-          ? await queries.findMembershipWithOrganisation({ userId, organisationId })
+        (spec.withOrganisation || spec.isLapsedAllowed
+          ? await queries.findMembershipWithOrganisation({
+              userId,
+              organisationId,
+              isLapsedAllowed: spec.isLapsedAllowed,
+            })
           : await queries.findMembership({ userId, organisationId })) ??
         (await customerViewOf(queries, { ...inputs, organisationId }));
       if (!membership) throw notFound('Organisation');

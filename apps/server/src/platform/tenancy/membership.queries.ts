@@ -66,12 +66,12 @@ const recordId = sql.placeholder('recordId');
  * The caller's membership counts: accepted, still active, and its organisation's access not lapsed.
  * Every access statement joins memberships to organisations and reads membership through this.
  */
-const isUsableMembership = () =>
+const isUsableMembership = (options: { isLapsedAllowed?: boolean } = {}) =>
   and(
     eq(memberships.userId, userId),
     eq(memberships.active, true),
     eq(memberships.invitationAccepted, true),
-    isOrganisationActive(),
+    options.isLapsedAllowed ? undefined : isOrganisationActive(),
   );
 
 function prepareMembership(db: Db, options: { name: string; organisation: SQL | Placeholder }) {
@@ -211,17 +211,24 @@ export function prepareAccessQueries(db: Db) {
   ) as Record<SharedRecordKind, ReturnType<typeof preparePartyMembership>>;
   // The same membership check, also returning the organisation's row: an endpoint that reads the
   // organisation it acts for then needs no second round trip.
-  const membershipWithOrganisation = db
-    .select({
-      organisationId: organisations.id,
-      kind: organisations.kind,
-      level: memberships.level,
-      organisation: organisations,
-    })
-    .from(memberships)
-    .innerJoin(organisations, eq(organisations.id, memberships.organisationId))
-    .where(and(eq(memberships.organisationId, organisationId), isUsableMembership()))
-    .prepare('access_membership_with_organisation');
+  const prepareWithOrganisation = (name: string, options: { isLapsedAllowed?: boolean } = {}) =>
+    db
+      .select({
+        organisationId: organisations.id,
+        kind: organisations.kind,
+        level: memberships.level,
+        organisation: organisations,
+      })
+      .from(memberships)
+      .innerJoin(organisations, eq(organisations.id, memberships.organisationId))
+      .where(and(eq(memberships.organisationId, organisationId), isUsableMembership(options)))
+      .prepare(name);
+  const membershipWithOrganisation = prepareWithOrganisation('access_membership_with_organisation');
+  // Billing's: the one place a merchant whose access lapsed (deactivate_date passed) can still
+  // reach, to pay again.
+  const lapsedMembershipWithOrganisation = prepareWithOrganisation('access_membership_lapsed', {
+    isLapsedAllowed: true,
+  });
   const account = prepareCustomerAccount(db, {
     name: 'access_account',
     merchant: sql.placeholder('merchantId'),
@@ -242,12 +249,19 @@ export function prepareAccessQueries(db: Db) {
     }): Promise<Membership | undefined> {
       return (await membership.execute(options))[0];
     },
-    /** findMembership, with the organisation's row. */
+    /**
+     * findMembership, with the organisation's row; `isLapsedAllowed`: an organisation whose access
+     * lapsed (deactivate_date passed) counts too.
+     */
     async findMembershipWithOrganisation(options: {
       userId: string;
       organisationId: string;
+      isLapsedAllowed?: boolean;
     }): Promise<(Membership & { organisation: OrganisationRecord }) | undefined> {
-      return (await membershipWithOrganisation.execute(options))[0];
+      const statement = options.isLapsedAllowed
+        ? lapsedMembershipWithOrganisation
+        : membershipWithOrganisation;
+      return (await statement.execute({ userId: options.userId, organisationId: options.organisationId }))[0];
     },
     /** The caller's membership of the organisation owning a record, if any (and the record exists). */
     async findMembershipOfOwner(options: {

@@ -27,4 +27,7 @@ console.log(
   'Test cards: 4242 4242 4242 4242 (US), 4000 0003 6000 0006 (AU), 4000 0000 0000 0002 (declined),',
 );
 console.log('            4000 0025 0000 3155 (asks for authentication); any future expiry, any CVC.');
+console.log(
+  `Subscription Checkout and the customer portal are pages at ${standIn.url}/c/pay/… and /p/session/….`,
+);
 process.on('SIGINT', () => void standIn.close().then(() => process.exit(0)));

@@ -1,5 +1,6 @@
 // The pages the stand-in serves to a browser: Connect's OAuth consent page (what
-// connect.stripe.com/oauth/authorize shows), and the Stripe.js stand-in script (stripe-js-stand-in.ts).
+// connect.stripe.com/oauth/authorize shows), and the Stripe.js stand-in script (stripe-js-stand-in.ts);
+// and answerConsentPage, a person's answer to the consent page for tests.
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
@@ -50,4 +51,36 @@ export function decisionRedirect(form: URLSearchParams, code: string | null): st
   }
   if (state) target.searchParams.set('state', state);
   return target.toString();
+}
+
+/**
+ * What a person does on the consent page `authorizeUrl` opens, over HTTP as a browser would:
+ * answers the address Stripe sends them back to (`?code=…&state=…`, or `?error=access_denied`).
+ */
+export async function answerConsentPage(
+  authorizeUrl: string,
+  options: { decision?: 'allow' | 'deny'; chargesEnabled?: boolean } = {},
+): Promise<URL> {
+  const page = await fetch(authorizeUrl);
+  if (page.status !== 200) throw new Error(`The consent page answered ${page.status}: ${await page.text()}`);
+  const query = new URL(authorizeUrl).searchParams;
+  const form = new URLSearchParams({
+    client_id: query.get('client_id') ?? '',
+    state: query.get('state') ?? '',
+    redirect_uri: query.get('redirect_uri') ?? '',
+    scope: query.get('scope') ?? '',
+    decision: options.decision ?? 'allow',
+    business_name: 'Stand-in business',
+    ...(options.chargesEnabled === false ? {} : { charges_enabled: 'true' }),
+  });
+  const answer = await fetch(new URL('/oauth/authorize/decision', authorizeUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form.toString(),
+    redirect: 'manual',
+  });
+  const location = answer.headers.get('location');
+  if (answer.status !== 302 || !location)
+    throw new Error(`The consent page did not redirect (${answer.status})`);
+  return new URL(location);
 }

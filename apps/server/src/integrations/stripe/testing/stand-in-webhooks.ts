@@ -1,9 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { STAND_IN_API_VERSION, stripeId, unixNow } from './stand-in-objects.ts';
 
-// Webhook events as Stripe sends them to a Connect endpoint: each change makes an event, signed
-// in `Stripe-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` with the endpoint's
-// secret and POSTed to its URL. Written from Stripe's documented scheme, not with the SDK's
+// Webhook events as Stripe sends them: each change makes an event, signed in
+// `Stripe-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` with the endpoint's
+// secret and POSTed to its URL. A connected account's events go to the Connect endpoint and the
+// platform's own (`account` null: subscription billing) to the account endpoint, each with its own
+// secret; here both endpoints are one URL, as Tradeport registers them. Written from Stripe's documented scheme, not with the SDK's
 // helper, so the server's verification is checked against an independent signer.
 
 export type StandInEvent = {
@@ -37,18 +39,20 @@ export function signatureHeader(payload: string, secret: string, timestamp = uni
   return `t=${timestamp},v1=${signature}`;
 }
 
-export function createWebhookSender(options: { secret: string; url?: string }) {
+export function createWebhookSender(options: { secret: string; platformSecret?: string; url?: string }) {
   let url = options.url;
   const events: StandInEvent[] = [];
   const deliveries: Delivery[] = [];
   const inFlight = new Set<Promise<unknown>>();
+  const secretFor = (event: StandInEvent) =>
+    event.account === null ? (options.platformSecret ?? options.secret) : options.secret;
 
   async function deliver(event: StandInEvent, overrides: DeliverOptions = {}): Promise<Delivery> {
     if (!url) throw new Error('The Stripe stand-in has no webhook URL to deliver to (setWebhookUrl).');
     const body = overrides.body ?? JSON.stringify(event);
     const signature =
       overrides.signature === undefined
-        ? signatureHeader(body, overrides.secret ?? options.secret, overrides.timestamp)
+        ? signatureHeader(body, overrides.secret ?? secretFor(event), overrides.timestamp)
         : overrides.signature;
     const response = await fetch(url, {
       method: 'POST',

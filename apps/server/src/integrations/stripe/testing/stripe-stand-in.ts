@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { billingRoutes } from './stand-in-billing-routes.ts';
+import { createBillingStore } from './stand-in-billing-store.ts';
 import type { CardInput } from './stand-in-objects.ts';
 import {
   allowCors,
@@ -19,16 +21,23 @@ import { createStandInStore, type Settlement } from './stand-in-store.ts';
 import { createWebhookSender, type DeliverOptions, signatureHeader } from './stand-in-webhooks.ts';
 import { STRIPE_JS_STAND_IN } from './stripe-js-stand-in.ts';
 
+// What a person does on the stand-in's pages, for tests (over HTTP, as a browser would).
+export { answerCheckoutPage, answerPortalPage } from './stand-in-billing-pages.ts';
+export { answerConsentPage } from './stand-in-pages.ts';
+
 // A local stand-in for Stripe, a real HTTP server: exactly the API the gateway
-// (../stripe-gateway.ts) calls, Connect's OAuth consent page, the Stripe.js stand-in for browsers,
-// and signed webhook delivery to a URL. Tests and browser journeys point STRIPE_API_BASE at `url`
-// and never reach the network. Its methods below are the test's hands on Stripe's side (what the
-// dashboard, a bank or Stripe's own timing would do).
+// (../stripe-gateway.ts, ../stripe-billing-gateway.ts) calls, Connect's OAuth consent page, the
+// Stripe.js stand-in for browsers, Stripe Billing's Checkout and customer portal pages
+// (stand-in-billing-*.ts), and signed webhook delivery to a URL. Tests and browser journeys point
+// STRIPE_API_BASE at `url` and never reach the network. Its methods below are the test's hands on
+// Stripe's side (what the dashboard, a bank or Stripe's own timing would do).
 
 export const STAND_IN_KEYS = {
   secretKey: 'sk_test_standin',
   publishableKey: 'pk_test_standin',
   webhookSecret: 'whsec_standin',
+  /** The account endpoint's (the platform's own events: subscription billing). */
+  billingWebhookSecret: 'whsec_standin_billing',
   clientId: 'ca_standin',
 };
 
@@ -46,6 +55,7 @@ export const standInEnv = (url: string) => ({
   STRIPE_PUBLISHABLE_KEY: STAND_IN_KEYS.publishableKey,
   STRIPE_WEBHOOK_SECRET: STAND_IN_KEYS.webhookSecret,
   STRIPE_CLIENT_ID: STAND_IN_KEYS.clientId,
+  STRIPE_BILLING_WEBHOOK_SECRET: STAND_IN_KEYS.billingWebhookSecret,
   STRIPE_API_BASE: url,
 });
 
@@ -58,8 +68,15 @@ export type StandInRequest = {
 
 export async function startStripeStandIn(options: StandInOptions = {}) {
   let settlement: Settlement = options.settlement ?? 'immediately';
-  const webhooks = createWebhookSender({ secret: STAND_IN_KEYS.webhookSecret, url: options.webhookUrl });
+  const webhooks = createWebhookSender({
+    secret: STAND_IN_KEYS.webhookSecret,
+    platformSecret: STAND_IN_KEYS.billingWebhookSecret,
+    url: options.webhookUrl,
+  });
   const store = createStandInStore({ webhooks, settlement: () => settlement });
+  /** Where the stand-in listens, known once it does: Checkout's and the portal's pages are there. */
+  let origin = '';
+  const billing = createBillingStore({ webhooks, origin: () => origin });
   const requests: StandInRequest[] = [];
   const idempotent = new Map<string, { fingerprint: string; status: number; body: unknown }>();
 
@@ -279,11 +296,18 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
         answer.replayed ? { 'idempotent-replayed': 'true' } : {},
       );
     }
+    if (await billingRoute({ request, response, method, pathname, url, body, form })) return;
     throw new StandInError(404, {
       type: 'invalid_request_error',
       message: `Unrecognized request URL (${method}: ${pathname}).`,
     });
   }
+
+  const billingRoute = billingRoutes({
+    store: billing,
+    requireSecretKey: (request) => requireKey(request, 'secret'),
+    once,
+  });
 
   const server = createServer((request, response) => {
     route(request, response).catch((error: unknown) => {
@@ -292,7 +316,8 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
     });
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = origin;
 
   return {
     url,
@@ -341,6 +366,24 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
     },
     signatureHeader: (payload: string, timestamp?: number) =>
       signatureHeader(payload, STAND_IN_KEYS.webhookSecret, timestamp),
+    /** Stripe Billing on the platform's account: what it holds, and time passing there. */
+    billing: {
+      customers: billing.customers,
+      subscriptions: billing.subscriptions,
+      invoices: billing.invoices,
+      checkoutSessions: billing.sessions,
+      /** The customer's subscriptions, oldest first. */
+      subscriptionsOf: (customerId: string) =>
+        [...billing.subscriptions.values()].filter((sub) => sub.customer === customerId),
+      /** The renewal paid: the failed invoice at last, or the next period's (invoice.paid, subscription updated). */
+      renew: billing.renew,
+      /** The renewal declined: past due, its invoice open (invoice.payment_failed, subscription updated). */
+      failRenewal: billing.failRenewal,
+      /** The subscription ends now, as at a cancelling one's period end (customer.subscription.deleted). */
+      endSubscription: billing.endSubscription,
+      /** The portal's cancel (true) or renew (false), without the page. */
+      setCancelAtPeriodEnd: billing.setCancelAtPeriodEnd,
+    },
     /** Waits until Stripe has finished what it started and every webhook sent has been answered. */
     async settled() {
       while (store.pending.size > 0) await Promise.all([...store.pending]);
@@ -355,35 +398,3 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
 }
 
 export type StripeStandIn = Awaited<ReturnType<typeof startStripeStandIn>>;
-
-/**
- * What a person does on the consent page `authorizeUrl` opens, over HTTP as a browser would:
- * answers the address Stripe sends them back to (`?code=…&state=…`, or `?error=access_denied`).
- */
-export async function answerConsentPage(
-  authorizeUrl: string,
-  options: { decision?: 'allow' | 'deny'; chargesEnabled?: boolean } = {},
-): Promise<URL> {
-  const page = await fetch(authorizeUrl);
-  if (page.status !== 200) throw new Error(`The consent page answered ${page.status}: ${await page.text()}`);
-  const query = new URL(authorizeUrl).searchParams;
-  const form = new URLSearchParams({
-    client_id: query.get('client_id') ?? '',
-    state: query.get('state') ?? '',
-    redirect_uri: query.get('redirect_uri') ?? '',
-    scope: query.get('scope') ?? '',
-    decision: options.decision ?? 'allow',
-    business_name: 'Stand-in business',
-    ...(options.chargesEnabled === false ? {} : { charges_enabled: 'true' }),
-  });
-  const answer = await fetch(new URL('/oauth/authorize/decision', authorizeUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: form.toString(),
-    redirect: 'manual',
-  });
-  const location = answer.headers.get('location');
-  if (answer.status !== 302 || !location)
-    throw new Error(`The consent page did not redirect (${answer.status})`);
-  return new URL(location);
-}

@@ -1,3 +1,4 @@
+export * from './billing.ts';
 export * from './catalogue.ts';
 export * from './enums.ts';
 export * from './orders.ts';
