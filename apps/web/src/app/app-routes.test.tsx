@@ -84,20 +84,17 @@ describe('app routes', () => {
     sessionStore.set(longSession);
     serve(merchantUser);
     // A screen not built yet, so the page is the shell's placeholder and asks for nothing else.
-    renderRoutes(appRoutes, '/organisations/billing');
+    renderRoutes(appRoutes, '/xero/settings');
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Organisation billing' }),
+      await screen.findByRole('heading', { level: 1, name: 'Xero accounting integration settings' }),
     ).toBeInTheDocument();
     expect(screen.getByText('This screen has not been built yet.')).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Organisation billing · Tradeport'));
+    await waitFor(() => expect(document.title).toBe('Xero accounting integration settings · Tradeport'));
 
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('group', { name: 'Sales' })).toBeInTheDocument();
-    expect(within(nav).getByRole('link', { name: 'Organisation billing' })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
+    expect(within(nav).getByRole('link', { name: 'Xero' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).queryByRole('link', { name: 'Invitations' })).toBeNull();
     expect(within(nav).getByRole('combobox', { name: 'Organisation' })).toHaveValue('Harbour Wholesale');
     expect(screen.getByRole('banner')).toHaveTextContent('Harbour Wholesale');
@@ -129,7 +126,7 @@ describe('app routes', () => {
     organisationIdStore.set(harbour.id);
     serve(merchantUser);
     // A screen not built yet: a built one would ask for its data, which this stub refuses.
-    const { router } = renderRoutes(appRoutes, '/organisations/billing');
+    const { router } = renderRoutes(appRoutes, '/xero/settings');
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('combobox', { name: 'Organisation' }));

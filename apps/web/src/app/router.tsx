@@ -129,6 +129,9 @@ const SCREENS: Partial<Record<RoutePattern, ComponentType | LazyExoticComponent<
   '/reports': lazyScreen(() =>
     import('#features/reports/screens/reports-screen.tsx').then((m) => m.ReportsScreen),
   ),
+  '/organisations/billing': lazyScreen(() =>
+    import('#features/billing/screens/billing-screen.tsx').then((m) => m.BillingScreen),
+  ),
   '/stripe/settings': lazyScreen(() =>
     import('#features/card-payments/screens/stripe-settings-screen.tsx').then((m) => m.StripeSettingsScreen),
   ),

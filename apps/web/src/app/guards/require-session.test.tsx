@@ -56,12 +56,12 @@ describe('a returning person whose sign-in is over', () => {
       }
     });
     // A screen not built yet: a built one would ask for its data, which this stub refuses with 401.
-    const { router } = renderRoutes(appRoutes, '/organisations/billing');
+    const { router } = renderRoutes(appRoutes, '/xero/settings');
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Organisation billing' }),
+      await screen.findByRole('heading', { level: 1, name: 'Xero accounting integration settings' }),
     ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/organisations/billing');
+    expect(router.state.location.pathname).toBe('/xero/settings');
     expect(sessionStore.get()?.accessToken).toBe('fresh-token');
   });
 });

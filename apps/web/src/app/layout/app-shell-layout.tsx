@@ -81,7 +81,7 @@ export function AppShellLayout() {
     return (
       <TrialExpiredPage
         organisationTitle={organisation?.title ?? null}
-        trialEnd={currentUser.trial_end}
+        loss={view.loss}
         isAdmin={organisation?.user_level === 'Admin'}
         switcher={switcher}
       />

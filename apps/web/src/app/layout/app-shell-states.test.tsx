@@ -1,25 +1,27 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { type CurrentUser, getCurrentUser, listMyInvitations } from '@tradeport/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { type CurrentUser, getBilling, getCurrentUser, listMyInvitations } from '@tradeport/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { activeMonthly, billingFixture } from '#features/billing/testing/billing-fixtures.ts';
 import { formatDate } from '#lib/format.ts';
 import { organisationIdStore } from '#lib/organisation.ts';
 import { sessionStore } from '#lib/session.ts';
 import { answer, fakeFetch, route } from '#testing/fake-api.ts';
 import { bayside, harbour, longSession, merchantUser } from '#testing/fixtures.ts';
-import { renderRoutes } from '#testing/render-routes.tsx';
+import { jsonResponse, renderRoutes } from '#testing/render-routes.tsx';
 import { appRoutes } from '../router.tsx';
 
 const DAY_MS = 86_400_000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString();
 
 // The pages here are the shell's placeholder for a screen not built yet (/onboarding), which asks
-// the API for nothing, so the only alerts are the shell's own.
+// the API for nothing, so the only alerts are the shell's own; and billing, reachable throughout.
 function serve(currentUser: CurrentUser) {
   vi.stubGlobal(
     'fetch',
     fakeFetch({
       [route(getCurrentUser)]: answer(200, currentUser),
       [route(listMyInvitations)]: answer(200, []),
+      [route(getBilling)]: answer(200, billingFixture({ trial_end: currentUser.trial_end })),
     }).stub,
   );
 }
@@ -34,7 +36,10 @@ beforeEach(() => {
   sessionStore.set(longSession);
   organisationIdStore.set(harbour.id);
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 describe('shell states (SPEC §4)', () => {
   it('shows an Admin the end date of a running trial', async () => {
@@ -93,6 +98,73 @@ describe('shell states (SPEC §4)', () => {
       await screen.findByRole('heading', { level: 1, name: 'Organisation billing' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Your free trial has ended');
+    expect(await screen.findByRole('button', { name: 'Choose Monthly' })).toBeInTheDocument();
+  });
+
+  it('replaces every page once access ended after a payment that was not received', async () => {
+    const deactivate = inDays(-1);
+    serve(singleAdmin({ payment_failed_date: inDays(-8), deactivate_date: deactivate }));
+    renderRoutes(appRoutes, '/onboarding');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your subscription payment was not received' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(`access ended on ${formatDate(deactivate)}`, { exact: false }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Activate your subscription' })).toHaveAttribute(
+      'href',
+      '/organisations/billing',
+    );
+  });
+
+  it('replaces every page once a cancelled subscription has ended, billing still reachable', async () => {
+    const ended = inDays(-1);
+    serve(singleAdmin({ deactivate_date: ended }));
+    const { router } = renderRoutes(appRoutes, '/orders');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your subscription has ended' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(`ended on ${formatDate(ended)}`, { exact: false })).toBeInTheDocument();
+
+    await act(() => router.navigate('/organisations/billing'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Organisation billing' }),
+    ).toBeInTheDocument();
+  });
+
+  it('takes the trial banner away as soon as Stripe confirms a payment made at Checkout', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let hasPaid = false;
+    let asked = 0;
+    const expired = singleAdmin({ trial_end: inDays(-3) });
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        [route(getCurrentUser)]: () => jsonResponse(200, hasPaid ? { ...expired, trial_end: null } : expired),
+        [route(getBilling)]: () => {
+          asked += 1;
+          hasPaid = asked > 1;
+          return jsonResponse(
+            200,
+            hasPaid ? activeMonthly() : billingFixture({ trial_end: expired.trial_end }),
+          );
+        },
+      }).stub,
+    );
+    renderRoutes(appRoutes, '/organisations/billing?checkout=success');
+
+    expect(
+      await screen.findByText('Payment received — your subscription is being set up'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Your free trial has ended');
+
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+
+    expect(await screen.findByText('Your subscription is active')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Your free trial has ended')).toBeNull());
   });
 
   it('warns an Admin of a failed payment with the date access ends', async () => {

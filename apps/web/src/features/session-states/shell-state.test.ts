@@ -2,6 +2,7 @@ import type { CurrentUser, OrganisationMembership } from '@tradeport/contract';
 import { describe, expect, it } from 'vitest';
 import { bayside, harbour, merchantUser } from '#testing/fixtures.ts';
 import {
+  accessLoss,
   hasOnlyPendingInvitations,
   isReachableWhenTrialExpired,
   shellBanners,
@@ -78,9 +79,24 @@ describe('shellBanners', () => {
       deactivate_date: '2026-03-15T00:00:00.000Z',
     });
     expect(shellBanners({ currentUser, organisation: admin, nowMs: END_MS })).toEqual([
-      { kind: 'payment-failed', deactivateDate: '2026-03-15T00:00:00.000Z' },
+      { kind: 'payment-failed', deactivateDate: '2026-03-15T00:00:00.000Z', hasLostAccess: false },
     ]);
     expect(kinds(currentUser, user, END_MS)).toEqual([]);
+  });
+
+  it('says when access has already been lost, on the billing page still shown then', () => {
+    const deactivateDate = '2026-03-15T00:00:00.000Z';
+    const currentUser = withDates({
+      payment_failed_date: '2026-03-08T00:00:00.000Z',
+      deactivate_date: deactivateDate,
+    });
+    const at = (nowMs: number) => shellBanners({ currentUser, organisation: admin, nowMs });
+    expect(at(Date.parse(deactivateDate) - 1)).toEqual([
+      { kind: 'payment-failed', deactivateDate, hasLostAccess: false },
+    ]);
+    expect(at(Date.parse(deactivateDate))).toEqual([
+      { kind: 'payment-failed', deactivateDate, hasLostAccess: true },
+    ]);
   });
 
   it('needs both the failed payment and the deactivate date for the payment banner', () => {
@@ -101,6 +117,54 @@ describe('shellBanners', () => {
     expect(kinds(withDates({ organisations: [] }), null, END_MS)).toEqual(['no-organisation']);
     const pending = { ...bayside, invitation_accepted: false };
     expect(kinds(withDates({ organisations: [pending] }), null, END_MS)).toEqual([]);
+  });
+});
+
+describe('accessLoss', () => {
+  const DEACTIVATE = '2026-04-01T00:00:00.000Z';
+  const DEACTIVATE_MS = Date.parse(DEACTIVATE);
+  const FAILED = '2026-03-25T00:00:00.000Z';
+
+  it('keeps access with no dates, a running or ended trial, and before deactivate_date', () => {
+    expect(accessLoss(merchantUser, END_MS)).toBeNull();
+    expect(accessLoss(withDates({ trial_end: TRIAL_END }), END_MS + GRACE_MS)).toBeNull();
+    const failing = withDates({ payment_failed_date: FAILED, deactivate_date: DEACTIVATE });
+    expect(accessLoss(failing, DEACTIVATE_MS - 1)).toBeNull();
+  });
+
+  it('is lost once the trial has expired', () => {
+    expect(accessLoss(withDates({ trial_end: TRIAL_END }), END_MS + GRACE_MS + 1)).toEqual({
+      reason: 'trial-expired',
+      trialEnd: TRIAL_END,
+    });
+  });
+
+  it('is lost from deactivate_date on, after a payment that was not received', () => {
+    const failing = withDates({ payment_failed_date: FAILED, deactivate_date: DEACTIVATE });
+    for (const nowMs of [DEACTIVATE_MS, DEACTIVATE_MS + DAY_MS]) {
+      expect(accessLoss(failing, nowMs)).toEqual({
+        reason: 'payment-not-received',
+        deactivateDate: DEACTIVATE,
+      });
+    }
+  });
+
+  it('is lost from deactivate_date on when a cancelled subscription has ended', () => {
+    const ended = withDates({ deactivate_date: DEACTIVATE });
+    expect(accessLoss(ended, DEACTIVATE_MS - 1)).toBeNull();
+    expect(accessLoss(ended, DEACTIVATE_MS)).toEqual({
+      reason: 'subscription-ended',
+      deactivateDate: DEACTIVATE,
+    });
+  });
+
+  it('names the subscription, not the trial, when both have run out', () => {
+    const both = withDates({ trial_end: TRIAL_END, deactivate_date: DEACTIVATE });
+    expect(accessLoss(both, DEACTIVATE_MS + 1)?.reason).toBe('subscription-ended');
+  });
+
+  it('ignores a deactivate_date that is not a date', () => {
+    expect(accessLoss(withDates({ deactivate_date: 'soon' }), DEACTIVATE_MS)).toBeNull();
   });
 });
 
@@ -142,6 +206,7 @@ describe('shellView', () => {
     });
     expect(shellView({ currentUser: expired, nowMs: afterGrace, pathname: '/orders' })).toEqual({
       kind: 'trial-expired',
+      loss: { reason: 'trial-expired', trialEnd: TRIAL_END },
     });
     expect(
       shellView({ currentUser: expired, nowMs: afterGrace, pathname: '/organisations/billing' }),
@@ -154,7 +219,27 @@ describe('shellView', () => {
     const userView = withDates({ trial_end: TRIAL_END, organisations: [user] });
     expect(shellView({ currentUser: userView, nowMs: afterGrace, pathname: '/' })).toEqual({
       kind: 'trial-expired',
+      loss: { reason: 'trial-expired', trialEnd: TRIAL_END },
     });
+  });
+
+  it('replaces pages with the expiry page once deactivate_date has come, billing still reachable', () => {
+    const deactivateDate = '2026-04-01T00:00:00.000Z';
+    const deactivateMs = Date.parse(deactivateDate);
+    const failing = withDates({
+      payment_failed_date: '2026-03-25T00:00:00.000Z',
+      deactivate_date: deactivateDate,
+    });
+    expect(shellView({ currentUser: failing, nowMs: deactivateMs - 1, pathname: '/orders' })).toEqual({
+      kind: 'page',
+    });
+    expect(shellView({ currentUser: failing, nowMs: deactivateMs, pathname: '/orders' })).toEqual({
+      kind: 'trial-expired',
+      loss: { reason: 'payment-not-received', deactivateDate },
+    });
+    for (const pathname of ['/organisations/billing', '/logout']) {
+      expect(shellView({ currentUser: failing, nowMs: deactivateMs, pathname })).toEqual({ kind: 'page' });
+    }
   });
 
   it('sends someone with only pending invitations to /user/invitations, and keeps them there', () => {

@@ -17,10 +17,45 @@ export function trialStatus(trialEnd: string | null, nowMs: number): TrialStatus
   return nowMs - endMs > TRIAL_GRACE_MS ? 'expired' : 'ended';
 }
 
+/**
+ * SPEC §4: the organisation has lost access, so every page but billing, logout and sign-in is
+ * replaced by the expiry page, and why. Either the trial expired (more than 2 days past trial_end),
+ * or a subscription's access ended: deactivate_date has come, after a renewal went unpaid for the
+ * grace days (payment_failed_date is set) or once a cancelled subscription's last period was over.
+ */
+export type AccessLoss =
+  | { reason: 'trial-expired'; trialEnd: string }
+  | { reason: 'payment-not-received'; deactivateDate: string }
+  | { reason: 'subscription-ended'; deactivateDate: string };
+
+function hasCome(date: string | null, nowMs: number): date is string {
+  if (!date) return false;
+  const dateMs = Date.parse(date);
+  return Number.isFinite(dateMs) && nowMs >= dateMs;
+}
+
+/** The one rule for losing access (SPEC §4 trial expired and payment failed); null while it lasts. */
+export function accessLoss(
+  currentUser: Pick<CurrentUser, 'trial_end' | 'deactivate_date' | 'payment_failed_date'>,
+  nowMs: number,
+): AccessLoss | null {
+  // A subscription's end is the later news: paying clears trial_end, so both are rarely set at once.
+  if (hasCome(currentUser.deactivate_date, nowMs)) {
+    return currentUser.payment_failed_date
+      ? { reason: 'payment-not-received', deactivateDate: currentUser.deactivate_date }
+      : { reason: 'subscription-ended', deactivateDate: currentUser.deactivate_date };
+  }
+  if (currentUser.trial_end && trialStatus(currentUser.trial_end, nowMs) === 'expired') {
+    return { reason: 'trial-expired', trialEnd: currentUser.trial_end };
+  }
+  return null;
+}
+
 export type Banner =
   | { kind: 'trial-active'; trialEnd: string }
   | { kind: 'trial-ended'; trialEnd: string }
-  | { kind: 'payment-failed'; deactivateDate: string }
+  /** `hasLostAccess`: deactivate_date has come (only billing is still shown then). */
+  | { kind: 'payment-failed'; deactivateDate: string; hasLostAccess: boolean }
   | { kind: 'no-organisation' };
 
 /**
@@ -48,7 +83,11 @@ export function shellBanners(input: {
     banners.push({ kind: 'trial-ended', trialEnd: currentUser.trial_end });
   }
   if (currentUser.payment_failed_date && currentUser.deactivate_date) {
-    banners.push({ kind: 'payment-failed', deactivateDate: currentUser.deactivate_date });
+    banners.push({
+      kind: 'payment-failed',
+      deactivateDate: currentUser.deactivate_date,
+      hasLostAccess: hasCome(currentUser.deactivate_date, nowMs),
+    });
   }
   return banners;
 }
@@ -56,7 +95,7 @@ export function shellBanners(input: {
 export const BILLING_PATH = '/organisations/billing';
 export const INVITATIONS_PATH = '/user/invitations';
 
-/** SPEC §4: with an expired trial, only billing, logout and sign-in keep their own page. */
+/** SPEC §4: with an expired trial (or access otherwise lost), only billing, logout and sign-in keep their own page. */
 export const TRIAL_EXPIRED_REACHABLE_PATHS: readonly string[] = [BILLING_PATH, '/logout', '/sign-in'];
 
 function samePath(a: string, b: string): boolean {
@@ -82,7 +121,7 @@ export function hasOnlyPendingInvitations(currentUser: CurrentUser): boolean {
 /** What the shell shows for a route: the page, the expiry page in its place, or a redirect. */
 export type ShellView =
   | { kind: 'page' }
-  | { kind: 'trial-expired' }
+  | { kind: 'trial-expired'; loss: AccessLoss }
   | { kind: 'redirect'; to: string }
   | { kind: 'invitations-only' };
 
@@ -93,8 +132,7 @@ export function shellView(input: { currentUser: CurrentUser; nowMs: number; path
       ? { kind: 'invitations-only' }
       : { kind: 'redirect', to: INVITATIONS_PATH };
   }
-  if (trialStatus(currentUser.trial_end, nowMs) === 'expired' && !isReachableWhenTrialExpired(pathname)) {
-    return { kind: 'trial-expired' };
-  }
+  const loss = accessLoss(currentUser, nowMs);
+  if (loss && !isReachableWhenTrialExpired(pathname)) return { kind: 'trial-expired', loss };
   return { kind: 'page' };
 }

@@ -1,4 +1,5 @@
 import type { CardQuote } from '@tradeport/contract';
+import { cardBrandName } from '#lib/card-brand.ts';
 
 const regionNames = new Intl.DisplayNames(['en-AU'], { type: 'region' });
 
@@ -11,20 +12,9 @@ export function countryName(code: string): string {
   }
 }
 
-const BRANDS: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-  eftpos_au: 'eftpos',
-};
-
 /** "Visa ending 4242, issued in United States": which card, and where it was issued (the surcharge turns on it). */
 export function describeCard(card: CardQuote['card']): string {
-  const brand = card.brand ? (BRANDS[card.brand] ?? card.brand) : 'Card';
+  const brand = card.brand ? cardBrandName(card.brand) : 'Card';
   const ending = card.last4 ? ` ending ${card.last4}` : '';
   const issued = card.country
     ? `issued in ${countryName(card.country)}`

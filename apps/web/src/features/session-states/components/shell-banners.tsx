@@ -35,8 +35,9 @@ function BannerView(props: { banner: Banner }) {
       return (
         <Alert color="red" variant="light" title="A payment failed">
           <Text size="sm">
-            Your organisation will lose access on {formatDate(banner.deactivateDate)} unless the payment is
-            made.{' '}
+            {banner.hasLostAccess
+              ? `Your organisation lost access on ${formatDate(banner.deactivateDate)}. Make the payment to get it back.`
+              : `Your organisation will lose access on ${formatDate(banner.deactivateDate)} unless the payment is made.`}{' '}
             <Anchor component={Link} to={BILLING_PATH} size="sm">
               Update billing
             </Anchor>

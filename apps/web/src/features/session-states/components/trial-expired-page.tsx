@@ -2,18 +2,43 @@ import { Anchor, Button, Center, Group, Paper, Stack, Text, Title } from '@manti
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '#lib/format.ts';
-import { BILLING_PATH } from '../shell-state.ts';
+import { type AccessLoss, BILLING_PATH } from '../shell-state.ts';
 import { routePath } from '#lib/routes.ts';
 
-/** SPEC §2/§4: replaces every page but billing, logout and sign-in once the trial has expired. */
+/** The page's heading and first sentence, for why access was lost. */
+function wordsFor(loss: AccessLoss, name: string): { title: string; text: string } {
+  switch (loss.reason) {
+    case 'trial-expired':
+      return {
+        title: 'Your free trial has ended',
+        text: `The free trial of ${name} ended on ${formatDate(loss.trialEnd)}.`,
+      };
+    case 'payment-not-received':
+      return {
+        title: 'Your subscription payment was not received',
+        text: `A payment for the Tradeport subscription of ${name} failed, and access ended on ${formatDate(loss.deactivateDate)}.`,
+      };
+    case 'subscription-ended':
+      return {
+        title: 'Your subscription has ended',
+        text: `The Tradeport subscription of ${name} ended on ${formatDate(loss.deactivateDate)}.`,
+      };
+  }
+}
+
+/**
+ * SPEC §2/§4: replaces every page but billing, logout and sign-in once the organisation has lost
+ * access: its trial expired, its subscription ended, or a renewal was not paid in time.
+ */
 export function TrialExpiredPage(props: {
   organisationTitle: string | null;
-  trialEnd: string | null;
+  loss: AccessLoss;
   isAdmin: boolean;
   /** The organisation switcher, when the person has other organisations to go to. */
   switcher?: ReactNode;
 }) {
   const name = props.organisationTitle ?? 'your organisation';
+  const words = wordsFor(props.loss, name);
   return (
     <Center mih="100vh" p="md" bg="gray.0">
       <Paper withBorder shadow="sm" p="xl" w="100%" maw={520}>
@@ -22,12 +47,8 @@ export function TrialExpiredPage(props: {
             <Text fw={700} c="teal.7">
               Tradeport
             </Text>
-            <Title order={1}>Your free trial has ended</Title>
-            <Text>
-              The free trial of {name}
-              {props.trialEnd ? ` ended on ${formatDate(props.trialEnd)}` : ' has ended'}. Activate your
-              subscription to keep taking orders and using Tradeport.
-            </Text>
+            <Title order={1}>{words.title}</Title>
+            <Text>{words.text} Activate your subscription to keep taking orders and using Tradeport.</Text>
             {!props.isAdmin && (
               <Text c="dimmed" size="sm">
                 Only an Admin of {name} can activate the subscription; ask one of them to do it.
