@@ -1,12 +1,10 @@
-import { Grid, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReceivablesOverview } from '@tradeport/contract';
-import { Suspense } from 'react';
 import { countOf, formatMoney } from '#lib/format.ts';
 import { periodLabel } from '#shared/period/period.ts';
 import { receivedRows } from '#shared/received/received.ts';
 import { FigureCard } from '#shared/figures/figure-card.tsx';
-import { LazyReceivedChart } from '#shared/received/received-chart-lazy.ts';
-import { ReceivedTable } from '#shared/received/received-table.tsx';
+import { ReceivedByMethod } from '#shared/received/received-by-method.tsx';
 
 /** Money received in the period: the totals, then by method as a chart and the same as a table. */
 export function ReceivedSection(props: { overview: ReceivablesOverview }) {
@@ -37,20 +35,11 @@ export function ReceivedSection(props: { overview: ReceivablesOverview }) {
       {rows.length === 0 ? (
         <Text c="dimmed">Nothing was received in this period.</Text>
       ) : (
-        <Grid gap="md" align="center">
-          <Grid.Col span={{ base: 12, md: 7 }}>
-            <Suspense fallback={<Skeleton height={160} radius="md" aria-hidden="true" />}>
-              <LazyReceivedChart rows={rows} />
-            </Suspense>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <ReceivedTable
-              rows={rows}
-              totalCents={overview.received_cents}
-              totalCount={overview.received_count}
-            />
-          </Grid.Col>
-        </Grid>
+        <ReceivedByMethod
+          rows={rows}
+          totalCents={overview.received_cents}
+          totalCount={overview.received_count}
+        />
       )}
     </Stack>
   );

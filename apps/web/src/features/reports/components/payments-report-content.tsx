@@ -1,9 +1,7 @@
-import { Grid, Skeleton, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { PaymentsReport } from '@tradeport/contract';
-import { Suspense } from 'react';
-import { LazyReceivedChart } from '#shared/received/received-chart-lazy.ts';
 import { receivedRows } from '#shared/received/received.ts';
-import { ReceivedTable } from '#shared/received/received-table.tsx';
+import { ReceivedByMethod } from '#shared/received/received-by-method.tsx';
 import { MoneyOverTimeSection } from './money-over-time-section.tsx';
 import { PaymentsFigures } from './payments-figures.tsx';
 import { ReportEmpty } from './report-empty.tsx';
@@ -33,20 +31,11 @@ export function PaymentsReportContent(props: { report: PaymentsReport }) {
             series="Received"
             note="By the day paid, less refunds"
           />
-          <Grid gap="md" align="center">
-            <Grid.Col span={{ base: 12, md: 7 }}>
-              <Suspense fallback={<Skeleton height={160} radius="md" aria-hidden="true" />}>
-                <LazyReceivedChart rows={rows} />
-              </Suspense>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 5 }}>
-              <ReceivedTable
-                rows={rows}
-                totalCents={report.received_cents}
-                totalCount={report.received_count}
-              />
-            </Grid.Col>
-          </Grid>
+          <ReceivedByMethod
+            rows={rows}
+            totalCents={report.received_cents}
+            totalCount={report.received_count}
+          />
           <Text size="sm" c="dimmed">
             Account credit applied to invoices moves no money, so it is not counted as received.
           </Text>
