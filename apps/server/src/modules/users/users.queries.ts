@@ -1,6 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { isOrganisationActive } from '../../platform/tenancy/membership.queries.ts';
 import { isOpenInvitation } from '../people/invitations.queries.ts';
 import {
   customerAccounts,
@@ -12,7 +11,9 @@ import {
 
 /**
  * The person and every organisation they belong to, in one round trip (this runs on every page
- * load). An organisation whose deactivate_date has passed counts as inactive.
+ * load). An organisation whose deactivate_date has passed stays active here: the app selects it,
+ * reads deactivate_date and shows the access-lost page, whose one way out is its billing page
+ * (SPEC §4). Every other endpoint refuses it (isUsableMembership).
  */
 export function prepareUserWithOrganisations(db: Db) {
   return (
@@ -32,7 +33,7 @@ export function prepareUserWithOrganisations(db: Db) {
           trialEnd: organisations.trialEnd,
           deactivateDate: organisations.deactivateDate,
           paymentFailedDate: organisations.paymentFailedDate,
-          active: sql<boolean>`${memberships.active} and ${isOrganisationActive()}`,
+          active: memberships.active,
           invitationAccepted: memberships.invitationAccepted,
           level: memberships.level,
         },

@@ -104,15 +104,26 @@ describe('GET /api/v1/users/current', () => {
     expect(listed.find((o: { id: string }) => o.id === pending.id).invitation_accepted).toBe(false);
   });
 
-  it('marks an organisation past its deactivate_date as inactive', async () => {
+  it('keeps a merchant past its deactivate_date selected, with the date, so its Admin can reach billing', async () => {
     const { db } = t.database;
     const user = await createUser(db);
-    const lapsed = await createOrganisation(db, { deactivateDate: new Date(Date.now() - 60_000) });
-    await addMember(db, { userId: user.id, organisationId: lapsed.id });
+    const deactivateDate = new Date(Date.now() - 60_000);
+    const lapsed = await createOrganisation(db, { deactivateDate });
+    await addMember(db, { userId: user.id, organisationId: lapsed.id, level: 'Admin' });
     const { headers } = await signInAs(t.app, user.email);
     const body = (await current(headers)).json();
-    expect(body.organisations[0].active).toBe(false);
-    expect(body.is_merchant).toBe(false);
+    expect(body.organisations[0]).toMatchObject({ id: lapsed.id, active: true });
+    expect(body.is_merchant).toBe(true);
+    expect(body.deactivate_date).toBe(deactivateDate.toISOString());
+    // Only billing answers it; its other endpoints refuse the lapsed membership.
+    const billing = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/organisations/${lapsed.id}/billing?flow=existing`,
+      headers,
+    });
+    expect(billing.statusCode).toBe(200);
+    const settings = await t.app.inject({ method: 'GET', url: `/api/v1/organisations/${lapsed.id}/settings`, headers });
+    expect(settings.statusCode).toBe(404);
   });
 
   it('is 401 without a token, with a forged one, and with an expired one', async () => {

@@ -34,6 +34,13 @@ export const organisations = pgTable(
     suburb: text(),
     state: text(),
     postcode: text(),
+    /**
+     * Where customers pay by bank transfer (EFT), printed on the merchant's tax invoices. BSB is
+     * six digits, the account number six to ten, both stored without spaces or dashes.
+     */
+    bankAccountName: text(),
+    bankBsb: text(),
+    bankAccountNumber: text(),
     paymentsEnabled: boolean().notNull().default(false),
     advancedTaxEnabled: boolean().notNull().default(false),
     /** IANA zone for the merchant's day: delivery cut-offs, date filters and reports. */
