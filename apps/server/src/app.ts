@@ -15,6 +15,7 @@ import { catalogueTaxonomyRoutes } from './modules/catalogue-taxonomy/catalogue-
 import { customerViewRoutes } from './modules/customer-view/customer-view.routes.ts';
 import { customerPortalRoutes } from './modules/customers/customer-portal.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { orderDocumentsRoutes } from './modules/order-documents/order-documents.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { organisationsRoutes } from './modules/organisations/organisations.routes.ts';
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   emailVerificationRoutes(app, deps);
   organisationsRoutes(app, deps);
   billingRoutes(app, deps);
+  onboardingRoutes(app, deps);
   peopleRoutes(app, deps);
   customersRoutes(app, deps);
   customerPortalRoutes(app, deps);

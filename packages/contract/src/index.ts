@@ -18,6 +18,7 @@ export * from './enums.ts';
 export * from './errors.ts';
 export * from './ids.ts';
 export * from './money.ts';
+export * from './onboarding.ts';
 export * from './organisation-selection.ts';
 export * from './order-documents.ts';
 export * from './order-status.ts';
@@ -60,6 +61,7 @@ import * as catalogueTaxonomy from './catalogue-taxonomy.ts';
 import * as customerView from './customer-view.ts';
 import * as customers from './customers.ts';
 import type { Endpoint } from './endpoint.ts';
+import * as onboarding from './onboarding.ts';
 import * as orderDocuments from './order-documents.ts';
 import * as ordering from './ordering.ts';
 import * as orders from './orders.ts';
@@ -96,6 +98,7 @@ export const endpoints: Endpoint[] = /* @__PURE__ */ [
   customerView,
   customers,
   home,
+  onboarding,
   orderDocuments,
   ordering,
   orders,

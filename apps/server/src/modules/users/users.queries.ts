@@ -33,7 +33,8 @@ export function prepareUserWithOrganisations(db: Db) {
           trialEnd: organisations.trialEnd,
           deactivateDate: organisations.deactivateDate,
           paymentFailedDate: organisations.paymentFailedDate,
-          active: memberships.active,
+          // Null only on the one row of a person with no memberships, which the service drops.
+          active: sql<boolean>`${memberships.active}`,
           invitationAccepted: memberships.invitationAccepted,
           level: memberships.level,
         },
