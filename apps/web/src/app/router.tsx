@@ -45,6 +45,13 @@ const SCREENS: Partial<Record<RoutePattern, ComponentType | LazyExoticComponent<
       (m) => m.SignUpOrganisationScreen,
     ),
   ),
+  '/sign-up-products': lazyScreen(() =>
+    import('#features/products/screens/sign-up-products-screen.tsx').then((m) => m.SignUpProductsScreen),
+  ),
+  '/sign-up-payment': lazyScreen(() =>
+    import('#features/billing/screens/sign-up-payment-screen.tsx').then((m) => m.SignUpPaymentScreen),
+  ),
+  '/onboarding': lazyScreen(() => import('./pages/onboarding-page.tsx').then((m) => m.OnboardingPage)),
   '/logout': lazyScreen(() => import('#features/auth/screens/logout-screen.tsx').then((m) => m.LogoutScreen)),
   '/user/account': lazyScreen(() =>
     import('#features/account/screens/account-screen.tsx').then((m) => m.AccountScreen),

@@ -1,5 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { type CurrentUser, getBilling, getCurrentUser, listMyInvitations } from '@tradeport/contract';
+import {
+  type CurrentUser,
+  getBilling,
+  getCurrentUser,
+  getOnboardingProgress,
+  listMyInvitations,
+  ONBOARDING_STEPS,
+} from '@tradeport/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { activeMonthly, billingFixture } from '#features/billing/testing/billing-fixtures.ts';
 import { formatDate } from '#lib/format.ts';
@@ -22,6 +29,10 @@ function serve(currentUser: CurrentUser) {
       [route(getCurrentUser)]: answer(200, currentUser),
       [route(listMyInvitations)]: answer(200, []),
       [route(getBilling)]: answer(200, billingFixture({ trial_end: currentUser.trial_end })),
+      [route(getOnboardingProgress)]: answer(200, {
+        completed_percentage: 0,
+        steps: ONBOARDING_STEPS.map((step) => ({ step, is_done: false })),
+      }),
     }).stub,
   );
 }
