@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './auth.ts';
+export * from './bank-account.ts';
 export * from './billing.ts';
 export * from './card-payments.ts';
 export * from './card-surcharge.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bankAccountFields, checkBankAccount } from './bank-account.ts';
 import { RecordId } from './ids.ts';
 import { optionalText } from './text.ts';
 import { Email } from './auth.ts';
@@ -104,6 +105,11 @@ export const Organisation = OrganisationDetails.extend({
   time_zone: z.string(),
   /** How a merchant rounds GST on its invoices (a customer organisation's is unused). */
   gst_rounding: GstRoundingChoice,
+  /** Where a merchant's customers pay by bank transfer, printed on its tax invoices: all three or none. */
+  bank_account_name: z.string().nullable(),
+  /** Six digits, no dash: `formatBsb` writes it as 062-000. */
+  bank_bsb: z.string().nullable(),
+  bank_account_number: z.string().nullable(),
   version: z.number().int(),
 });
 export type Organisation = z.infer<typeof Organisation>;
@@ -136,8 +142,12 @@ export const updateOrganisation = defineEndpoint({
   path: '/organisations/{id}',
   summary: 'Change an organisation’s details (Admins); a stale version answers 409 CONFLICT',
   description:
-    'Left out, `slug`, `time_zone` and `gst_rounding` stay as they are. Only a merchant has a sign-in ' +
-    'address and rounds GST: a customer organisation leaves them out (a new value is refused on its field).',
+    'Left out, `slug`, `time_zone`, `gst_rounding` and the bank account fields stay as they are. Only a ' +
+    'merchant has a sign-in address, rounds GST and has a bank account for its invoices: a customer ' +
+    'organisation leaves them out (a new value is refused on its field). The bank account is all three of ' +
+    '`bank_account_name`, `bank_bsb` and `bank_account_number`, or none (null or blank clears them); the ' +
+    'BSB may be written 062-000, 062 000 or 062000 and is stored as six digits, the account number as its ' +
+    '6 to 10 digits.',
   tags: ['organisations'],
   auth: 'user',
   params: OrganisationParams,
@@ -146,8 +156,9 @@ export const updateOrganisation = defineEndpoint({
     image: z.string().max(2_000).nullable(),
     time_zone: TimeZone.optional(),
     gst_rounding: GstRoundingChoice.optional(),
+    ...bankAccountFields,
     version: z.number().int().min(1),
-  }),
+  }).superRefine(checkBankAccount),
   response: Organisation,
 });
 

@@ -137,6 +137,10 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
         suburb: 'Annandale',
         state: 'NSW',
         postcode: '2038',
+        // Printed on its tax invoices, so the demo invoice shows how to pay by bank transfer.
+        bankAccountName: 'Harbourside Wholesale Pty Ltd',
+        bankBsb: '062000',
+        bankAccountNumber: '10458832',
         paymentsEnabled: true,
         advancedTaxEnabled: true,
         trialEnd: new Date(now.getTime() + TRIAL_LENGTH_DAYS * DAY_MS),

@@ -1,4 +1,4 @@
-import { formatAbn, formatInvoiceNumber, isBuyerAbnRequired } from '@tradeport/contract';
+import { formatAbn, formatBsb, formatInvoiceNumber, isBuyerAbnRequired } from '@tradeport/contract';
 import { PAGE_MARGIN, type Pdf, startDocument } from '../../platform/pdf/pdf-stream.ts';
 import { drawTable, ensureRoom, type TableColumn } from '../../platform/pdf/pdf-table.ts';
 import { addressLines, calendarDate, dayIn, gstRate, money, quantityWithUnit } from './document-format.ts';
@@ -150,6 +150,37 @@ function drawTotals(pdf: Pdf, order: DocumentOrder, onNewPage: () => void) {
     );
 }
 
+/**
+ * How to pay by bank transfer, when the merchant has given its account: the invoice number as the
+ * reference, so the merchant can match the deposit to the invoice.
+ */
+function drawHowToPay(pdf: Pdf, order: DocumentOrder, onNewPage: () => void) {
+  const { bankAccountName, bankBsb, bankAccountNumber } = order.merchant;
+  if (!bankAccountName || !bankBsb || !bankAccountNumber) return;
+  pdf.moveDown(1.2);
+  ensureRoom(pdf, 90, onNewPage);
+  const rows: [string, string][] = [
+    ['Account name', bankAccountName],
+    ['BSB', formatBsb(bankBsb)],
+    ['Account number', bankAccountNumber],
+    ['Reference', formatInvoiceNumber(order.invoiceNumber)],
+  ];
+  pdf.font('Helvetica-Bold').fontSize(10).text('How to pay', PAGE_MARGIN, pdf.y, { width: CONTENT_WIDTH });
+  pdf
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text('Pay by bank transfer to:', { width: CONTENT_WIDTH });
+  pdf.fillColor('black');
+  for (const [label, value] of rows) {
+    pdf
+      .font('Helvetica')
+      .text(`${label}: `, { width: CONTENT_WIDTH, continued: true })
+      .font('Helvetica-Bold')
+      .text(value);
+  }
+}
+
 function drawNotes(pdf: Pdf, order: DocumentOrder, onNewPage: () => void) {
   if (!order.notes) return;
   pdf.moveDown(1);
@@ -192,6 +223,7 @@ export function drawInvoice(pdf: Pdf, order: DocumentOrder) {
     onNewPage: continued,
   });
   drawTotals(pdf, order, continued);
+  drawHowToPay(pdf, order, continued);
   drawNotes(pdf, order, continued);
   document.end();
 }

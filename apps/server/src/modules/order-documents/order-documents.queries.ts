@@ -64,6 +64,9 @@ const documentColumns = {
     state: organisations.state,
     postcode: organisations.postcode,
     timeZone: organisations.timeZone,
+    bankAccountName: organisations.bankAccountName,
+    bankBsb: organisations.bankBsb,
+    bankAccountNumber: organisations.bankAccountNumber,
   },
 };
 

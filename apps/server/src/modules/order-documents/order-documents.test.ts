@@ -142,6 +142,40 @@ describe('POST /orders/organisation/{id}/bulk-pdf/type/invoice', () => {
     expect(text).toMatch(/Page 1 of 1/);
   });
 
+  it('says how to pay by bank transfer once the merchant has a bank account, quoting the invoice number', async () => {
+    const a = await trade('Transfer Traders');
+    const order = await a.order([{ quantity: 1, unitPriceCents: 2_000 }]);
+    const print = async (type = 'invoice') =>
+      textOf(
+        await download({
+          organisationId: a.merchant.id,
+          headers: a.admin.headers,
+          orderIds: [order.id],
+          type,
+        }),
+      );
+    const without = await print();
+    expect(without).not.toContain('How to pay');
+    expect(without).not.toContain('BSB');
+
+    await setOrganisationDetails(db(), a.merchant.id, {
+      bankAccountName: 'Transfer Traders Pty Ltd',
+      bankBsb: '062000',
+      bankAccountNumber: '12345678',
+    });
+    const text = await print();
+    expect(text).toContain('How to pay');
+    expect(text).toContain('Pay by bank transfer');
+    expect(text).toMatch(/Account name:\s+Transfer Traders Pty Ltd/);
+    expect(text).toMatch(/BSB:\s+062-000/);
+    expect(text).toMatch(/Account number:\s+12345678/);
+    expect(text).toContain(`Reference: INV-${String(order.invoiceNumber).padStart(6, '0')}`);
+    // The slip travels with the goods: no payment details on it.
+    const slip = await print('packing-slip');
+    expect(slip).not.toContain('How to pay');
+    expect(slip).not.toContain('062-000');
+  });
+
   it('shows the customer’s ABN from a total of $1,000.00, not at $999.99', async () => {
     const a = await trade('Threshold Traders');
     // 909.08 + 10 % GST = 999.99; 909.09 + GST = 1,000.00.

@@ -1,5 +1,9 @@
 import type { Organisation } from '@tradeport/contract';
-import type { OrganisationDetailsColumns, OrganisationRow } from './organisations.queries.ts';
+import type {
+  OrganisationBankAccountColumns,
+  OrganisationDetailsColumns,
+  OrganisationRow,
+} from './organisations.queries.ts';
 
 /** Contract input (snake_case) → columns, for the details both merchants and customers have. */
 export function detailsToColumns(input: {
@@ -26,6 +30,20 @@ export function detailsToColumns(input: {
   };
 }
 
+/**
+ * The bank account of an update as columns: undefined when the update leaves all three out (they
+ * stay as they are). The contract already refused one given without the others.
+ */
+export function bankAccountToColumns(input: {
+  bank_account_name?: string | null;
+  bank_bsb?: string | null;
+  bank_account_number?: string | null;
+}): OrganisationBankAccountColumns | undefined {
+  const { bank_account_name: name, bank_bsb: bsb, bank_account_number: number } = input;
+  if (name === undefined && bsb === undefined && number === undefined) return undefined;
+  return { bankAccountName: name ?? null, bankBsb: bsb ?? null, bankAccountNumber: number ?? null };
+}
+
 export function detailsFromRow(row: OrganisationRow) {
   return {
     title: row.title,
@@ -50,6 +68,9 @@ export function toOrganisation(row: OrganisationRow): Organisation {
     trial_end: row.trialEnd?.toISOString() ?? null,
     time_zone: row.timeZone,
     gst_rounding: row.gstRounding,
+    bank_account_name: row.bankAccountName,
+    bank_bsb: row.bankBsb,
+    bank_account_number: row.bankAccountNumber,
     version: row.version,
   };
 }

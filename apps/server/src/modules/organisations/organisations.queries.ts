@@ -19,6 +19,12 @@ export type OrganisationDetailsColumns = Pick<
   | 'postcode'
 >;
 
+/** Where a merchant's customers pay by bank transfer: all three set, or all three null. */
+export type OrganisationBankAccountColumns = Pick<
+  OrganisationRow,
+  'bankAccountName' | 'bankBsb' | 'bankAccountNumber'
+>;
+
 /**
  * Every merchant has exactly one house customer: its own customer organisation, used to view and
  * order through the portal as a customer would.
@@ -71,6 +77,8 @@ export async function updateOrganisationDetails(
     organisationId: string;
     version: number;
     details: OrganisationDetailsColumns;
+    /** Undefined: left as it is. */
+    bankAccount: OrganisationBankAccountColumns | undefined;
     slug: string;
     image: string | null;
     timeZone: string;
@@ -82,6 +90,7 @@ export async function updateOrganisationDetails(
     .update(organisations)
     .set({
       ...options.details,
+      ...options.bankAccount,
       slug: options.slug,
       image: options.image,
       timeZone: options.timeZone,

@@ -36,7 +36,17 @@ export function organisationsRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, updateOrganisation, {
     access: access.member({ org: 'id', level: 'Admin' }),
     handler: async ({ actor, body }) => {
-      const { slug, image, version, time_zone, gst_rounding, ...details } = body;
+      const {
+        slug,
+        image,
+        version,
+        time_zone,
+        gst_rounding,
+        bank_account_name,
+        bank_bsb,
+        bank_account_number,
+        ...details
+      } = body;
       return service.update({
         userId: actor.userId,
         organisationId: actor.organisationId,
@@ -44,6 +54,7 @@ export function organisationsRoutes(app: FastifyInstance, deps: AppDeps) {
         image,
         timeZone: time_zone,
         gstRounding: gst_rounding,
+        bankAccount: { bank_account_name, bank_bsb, bank_account_number },
         version,
         details,
       });

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { uniqueViolation } from '../../platform/db/database-errors.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { resolveImageUrl } from '../uploads/uploads.service.ts';
-import { detailsToColumns, toOrganisation } from './organisations.mapping.ts';
+import { bankAccountToColumns, detailsToColumns, toOrganisation } from './organisations.mapping.ts';
 import {
   createHouseAccount,
   findOrganisation,
@@ -63,6 +63,8 @@ export function createOrganisationsService(deps: Pick<AppDeps, 'database' | 'now
       timeZone: string | undefined;
       /** Left out: unchanged. Only a merchant rounds GST. */
       gstRounding: OrganisationRow['gstRounding'] | undefined;
+      /** Each left out: unchanged (all three or none, as the contract checked). Only a merchant has one. */
+      bankAccount: Parameters<typeof bankAccountToColumns>[0];
       version: number;
       details: DetailsInput;
     }) {
@@ -88,6 +90,17 @@ export function createOrganisationsService(deps: Pick<AppDeps, 'database' | 'now
           },
         ]);
       }
+      const bankAccount = bankAccountToColumns(options.bankAccount);
+      if (current.kind !== 'MERCHANT' && bankAccount && bankAccount.bankAccountName !== null) {
+        // Invoices are the merchant's: a customer organisation has no bank account to print.
+        throw new AppError('VALIDATION_ERROR', 'A customer organisation has no bank account for invoices.', [
+          {
+            path: 'body.bank_account_name',
+            message:
+              'Only merchants print a bank account on invoices; a customer organisation leaves it out.',
+          },
+        ]);
+      }
       const image = await resolveImageUrl({
         db,
         storage: deps.storage,
@@ -102,6 +115,7 @@ export function createOrganisationsService(deps: Pick<AppDeps, 'database' | 'now
           organisationId: options.organisationId,
           version: options.version,
           details: detailsToColumns(options.details),
+          bankAccount,
           slug: options.slug ?? current.slug,
           image,
           timeZone: options.timeZone ?? current.timeZone,

@@ -122,7 +122,11 @@ describe('GET /api/v1/users/current', () => {
       headers,
     });
     expect(billing.statusCode).toBe(200);
-    const settings = await t.app.inject({ method: 'GET', url: `/api/v1/organisations/${lapsed.id}/settings`, headers });
+    const settings = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/organisations/${lapsed.id}/settings`,
+      headers,
+    });
     expect(settings.statusCode).toBe(404);
   });
 

@@ -42,6 +42,9 @@ const organisation: Organisation = {
   trial_end: null,
   time_zone: 'Australia/Sydney',
   gst_rounding: 'PER_LINE',
+  bank_account_name: null,
+  bank_bsb: null,
+  bank_account_number: null,
   version: 3,
 };
 

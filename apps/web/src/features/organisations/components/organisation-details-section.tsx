@@ -18,8 +18,9 @@ import {
   saveOrganisation,
   UpdateOrganisationBody,
 } from '../api/organisation-api.ts';
+import { BankAccountFields } from './bank-account-fields.tsx';
 import { OrganisationFields } from './organisation-fields.tsx';
-import { organisationFormValues, toOrganisationInput } from './organisation-form.ts';
+import { bankAccountFormValues, organisationFormValues, toOrganisationInput } from './organisation-form.ts';
 import { TimeAndTaxFields } from './time-and-tax-fields.tsx';
 
 export const STALE_EDIT_MESSAGE =
@@ -34,21 +35,26 @@ function DetailsForm(props: {
   // With advanced tax on, the rounding is chosen on /taxes beside the rules; otherwise here.
   const isAdvancedTax = useCurrentAccount().data?.settings.advanced_tax_enabled ?? false;
   const hasRounding = organisation.is_merchant && !isAdvancedTax;
+  // Only a merchant issues invoices, so only it has a bank account to print on them.
+  const hasBankAccount = organisation.is_merchant;
   // A slug saved before counts as the person's own: renaming must not move the sign-in address.
   const [isSlugEdited, setIsSlugEdited] = useState(true);
   const [isStale, setIsStale] = useState(false);
   const [isReloading, setIsReloading] = useState(false);
   const { form, fieldError, formError, formProps, submitProps, isSubmitting } = useContractForm({
-    initialValues: { ...organisationFormValues(organisation), ...timeAndTaxValues(organisation) },
+    initialValues: formValues(organisation),
     schema: UpdateOrganisationBody,
     // A customer organisation has no sign-in address: its edit leaves the slug out.
     toInput: (values) => {
-      const { slug, gst_rounding, ...input } = toOrganisationInput(values);
+      const { slug, gst_rounding, bank_account_name, bank_bsb, bank_account_number, ...input } =
+        toOrganisationInput(values);
       return {
         ...input,
         ...(hasSlug ? { slug } : {}),
         // Left out, the rounding stays as it is (a customer organisation has none to choose).
         ...(hasRounding ? { gst_rounding } : {}),
+        // Likewise the bank account; blanks are read as none, clearing it.
+        ...(hasBankAccount ? { bank_account_name, bank_bsb, bank_account_number } : {}),
         version: organisation.version,
       };
     },
@@ -80,7 +86,7 @@ function DetailsForm(props: {
     try {
       const { data } = await props.onReload();
       if (data) {
-        form.setValues({ ...organisationFormValues(data), ...timeAndTaxValues(data) });
+        form.setValues(formValues(data));
         setIsStale(false);
       }
     } finally {
@@ -133,6 +139,9 @@ function DetailsForm(props: {
           isRoundingOnTaxesPage={organisation.is_merchant && isAdvancedTax}
           disabled={isSubmitting}
         />
+        {hasBankAccount && (
+          <BankAccountFields inputProps={(field) => form.getInputProps(field)} disabled={isSubmitting} />
+        )}
         <Group justify="flex-end">
           <Button {...submitProps}>Save details</Button>
         </Group>
@@ -145,6 +154,13 @@ const timeAndTaxValues = (organisation: Organisation) => ({
   image: organisation.image,
   time_zone: organisation.time_zone,
   gst_rounding: organisation.gst_rounding as string,
+});
+
+/** Everything the form edits, as its inputs show it. */
+const formValues = (organisation: Organisation) => ({
+  ...organisationFormValues(organisation),
+  ...timeAndTaxValues(organisation),
+  ...bankAccountFormValues(organisation),
 });
 
 /** The organisation's own details (Admins), saved with its version so a stale edit is refused. */

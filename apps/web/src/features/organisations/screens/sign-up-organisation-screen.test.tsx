@@ -28,13 +28,16 @@ const created = (body: object): Organisation => ({
   trial_end: '2099-01-01T00:00:00.000Z',
   time_zone: 'Australia/Sydney',
   gst_rounding: 'PER_LINE',
+  bank_account_name: null,
+  bank_bsb: null,
+  bank_account_number: null,
   version: 1,
   ...body,
 });
 
 const routes = withQueryClient([
   { path: '/sign-up-organisation', element: <SignUpOrganisationScreen /> },
-  { path: '/', element: <p>Home page</p> },
+  { path: '/sign-up-products', element: <p>Add your products</p> },
 ]);
 
 beforeEach(() => sessionStore.set(longSession));
@@ -83,8 +86,9 @@ describe('SignUpOrganisationScreen', () => {
     await user.type(screen.getByRole('textbox', { name: /^Contact email/ }), 'Orders@Harbour.example');
     await user.click(screen.getByRole('button', { name: 'Create organisation' }));
 
-    expect(await screen.findByText('Home page')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    // Sign-up goes on to its products step.
+    expect(await screen.findByText('Add your products')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/sign-up-products');
     expect(organisationIdStore.get()).toBe(NEW_ID);
     expect(api.requestsTo(route(createOrganisation))[0]?.body).toEqual({
       title: 'Harbour Wholesale',

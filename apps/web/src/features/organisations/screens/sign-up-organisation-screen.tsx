@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import { organisationIdStore } from '#lib/organisation.ts';
 import { queryClient } from '#lib/query-client.ts';
+import { routePath } from '#lib/routes.ts';
 import { AuthCard } from '#lib/ui/auth-card.tsx';
 import { FormErrorAlert } from '#lib/ui/form-error-alert.tsx';
 import {
@@ -30,7 +31,8 @@ export function SignUpOrganisationScreen() {
       organisationIdStore.set(organisation.id);
       // The current user now has an organisation (and a trial) to act for.
       await queryClient.invalidateQueries();
-      navigate('/', { replace: true });
+      // Sign-up goes on: a few products, then a plan (or the trial).
+      navigate(routePath('/sign-up-products'), { replace: true });
     },
   });
 
