@@ -1,4 +1,10 @@
-import type { CurrentUser, MerchantHome, OrganisationMembership } from '@tradeport/contract';
+import {
+  type CurrentUser,
+  type MerchantHome,
+  ONBOARDING_STEPS,
+  type OnboardingProgress,
+  type OrganisationMembership,
+} from '@tradeport/contract';
 
 /** Ids a test can read back; the number makes each one distinct. */
 export const idOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -48,4 +54,10 @@ export const emptyMerchantHome: MerchantHome = {
   overdue_cents: 0,
   overdue_count: 0,
   sales: { from: '2026-03-02', to: '2026-03-31', total_cents: 0, order_count: 0, by_day: [] },
+};
+
+/** A merchant just signed up: no onboarding step done yet. */
+export const freshOnboarding: OnboardingProgress = {
+  completed_percentage: 0,
+  steps: ONBOARDING_STEPS.map((step) => ({ step, is_done: false })),
 };

@@ -5,7 +5,6 @@ import {
   getCurrentUser,
   getOnboardingProgress,
   listMyInvitations,
-  ONBOARDING_STEPS,
 } from '@tradeport/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { activeMonthly, billingFixture } from '#features/billing/testing/billing-fixtures.ts';
@@ -13,7 +12,7 @@ import { formatDate } from '#lib/format.ts';
 import { organisationIdStore } from '#lib/organisation.ts';
 import { sessionStore } from '#lib/session.ts';
 import { answer, fakeFetch, route } from '#testing/fake-api.ts';
-import { bayside, harbour, longSession, merchantUser } from '#testing/fixtures.ts';
+import { bayside, freshOnboarding, harbour, longSession, merchantUser } from '#testing/fixtures.ts';
 import { jsonResponse, renderRoutes } from '#testing/render-routes.tsx';
 import { appRoutes } from '../router.tsx';
 
@@ -29,10 +28,7 @@ function serve(currentUser: CurrentUser) {
       [route(getCurrentUser)]: answer(200, currentUser),
       [route(listMyInvitations)]: answer(200, []),
       [route(getBilling)]: answer(200, billingFixture({ trial_end: currentUser.trial_end })),
-      [route(getOnboardingProgress)]: answer(200, {
-        completed_percentage: 0,
-        steps: ONBOARDING_STEPS.map((step) => ({ step, is_done: false })),
-      }),
+      [route(getOnboardingProgress)]: answer(200, freshOnboarding),
     }).stub,
   );
 }

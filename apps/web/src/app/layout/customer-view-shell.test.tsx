@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   getMerchantHome,
+  getOnboardingProgress,
   type CurrentUser,
   enterCustomerView,
   getCurrentUser,
@@ -13,7 +14,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { organisationIdStore } from '#lib/organisation.ts';
 import { sessionStore } from '#lib/session.ts';
 import { answer, fakeFetch, route } from '#testing/fake-api.ts';
-import { emptyMerchantHome, harbour, idOf, longSession, merchantUser } from '#testing/fixtures.ts';
+import {
+  emptyMerchantHome,
+  freshOnboarding,
+  harbour,
+  idOf,
+  longSession,
+  merchantUser,
+} from '#testing/fixtures.ts';
 import { jsonResponse, renderRoutes } from '#testing/render-routes.tsx';
 import { appRoutes } from '../router.tsx';
 
@@ -50,6 +58,7 @@ function serve() {
       jsonResponse(200, currentUser(request.headers.get('x-organisation-id'))),
     [route(listMyInvitations)]: answer(200, []),
     [route(getMerchantHome)]: answer(200, emptyMerchantHome),
+    [route(getOnboardingProgress)]: answer(200, freshOnboarding),
     [route(enterCustomerView)]: () => {
       isViewing = true;
       return jsonResponse(200, view);

@@ -1,6 +1,7 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { MerchantHome } from '#features/home/components/merchant-home.tsx';
+import { OnboardingSummary } from '#features/onboarding/components/onboarding-summary.tsx';
 import { CustomerHome } from './customer-home.tsx';
 import { useCurrentAccount } from '#lib/current-account.ts';
 import { routePath } from '#lib/routes.ts';
@@ -30,6 +31,9 @@ export function HomePage() {
         {organisation && <Text c="dimmed">You are working in {organisation.title}.</Text>}
       </Stack>
       {currentUser && !organisation && <GettingStarted />}
+      {organisation && currentUser?.is_merchant && organisation.user_level === 'Admin' && (
+        <OnboardingSummary />
+      )}
       {organisation && currentUser?.is_merchant && <MerchantHome />}
       {organisation && currentUser && !currentUser.is_merchant && <CustomerHome />}
     </Stack>
