@@ -27,6 +27,12 @@ export type JourneyOptions = {
    * Otherwise it starts on a copy of the data dir global-setup.ts seeded once for the run.
    */
   ownDemoData?: boolean;
+  /**
+   * Changes the file's copy of the run's demo data before its server starts (its data dir, no
+   * process holding the database yet): state no API call can make, such as a trial that ended days
+   * ago. Needs the run's seeded data (global-setup.ts), so not with `ownDemoData`.
+   */
+  changeDemoData?: (dataDir: string) => Promise<void>;
 };
 
 export type Journey = {
@@ -77,7 +83,13 @@ export function useJourney(options: JourneyOptions = {}): Journey {
   beforeAll(async () => {
     // Without the run's seeded dir (a run without global-setup.ts) the server seeds its own.
     const copyOf = options.ownDemoData ? undefined : process.env[DEMO_DATA_DIR_ENV];
-    [server, browser] = await Promise.all([startServer({ env: options.env?.(), copyOf }), launchBrowser()]);
+    if (options.changeDemoData && !copyOf) {
+      throw new Error('changeDemoData needs the run’s seeded demo data (global-setup.ts), not ownDemoData');
+    }
+    [server, browser] = await Promise.all([
+      startServer({ env: options.env?.(), copyOf, beforeStart: options.changeDemoData }),
+      launchBrowser(),
+    ]);
   });
   afterAll(async () => {
     await browser?.close();

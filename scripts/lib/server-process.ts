@@ -19,6 +19,11 @@ export type StartOptions = {
    * must stay its own.
    */
   copyOf?: string;
+  /**
+   * Changes the data dir before the server opens it (state no API call can make, such as a trial
+   * that ended days ago), while no process holds its database: after `copyOf` is copied in.
+   */
+  beforeStart?: (dataDir: string) => Promise<void>;
 };
 
 export type RunningServer = {
@@ -53,6 +58,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const isOwnDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'tradeport-')));
   if (options.copyOf) await cp(options.copyOf, dataDir, { recursive: true });
+  try {
+    await options.beforeStart?.(dataDir);
+  } catch (error) {
+    if (isOwnDataDir) await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const spawnedAt = performance.now();
   let output = '';
   if (!existsSync(SERVER_BUNDLE))
