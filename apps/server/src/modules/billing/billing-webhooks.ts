@@ -3,7 +3,9 @@ import { billingObjectOf, type SubscriptionState } from '../../integrations/stri
 import type { Db } from '../../platform/db/client.ts';
 import type { EventPreparer } from '../stripe/stripe-webhooks.service.ts';
 import { isBillingChange, nextBillingState } from './billing-state.ts';
+import { renewalFailedEmail } from './billing.emails.ts';
 import {
+  findBillingContacts,
   findMerchantSubscriptionByCustomer,
   lockBillingState,
   saveBillingState,
@@ -25,12 +27,13 @@ export const BILLING_EVENT_TYPES = [
   'invoice.payment_failed',
 ] as const;
 
-type Deps = Pick<AppDeps, 'database' | 'stripe' | 'now'>;
+type Deps = Pick<AppDeps, 'database' | 'stripe' | 'now' | 'mail' | 'config'>;
 
 /** Takes in a subscription read from Stripe at `syncedAt`, about an event Stripe made at `at`. */
 export async function applySubscriptionState(
   tx: Db,
   options: { merchantId: string; subscription: SubscriptionState; at: Date; syncedAt: Date; now: Date },
+  deps: Pick<Deps, 'mail' | 'config'>,
 ) {
   const locked = await lockBillingState(tx, options.merchantId);
   if (!locked) return;
@@ -45,8 +48,40 @@ export async function applySubscriptionState(
   if (!next) return;
   if (isBillingChange({ subscription: row, organisation }, next)) {
     await saveBillingState(tx, { merchantId: options.merchantId, ...next, now: options.now });
+    const { paymentFailedDate, deactivateDate } = next.organisation;
+    if (paymentFailedDate && deactivateDate && !organisation.paymentFailedDate) {
+      await mailRenewalFailed(tx, deps, {
+        merchantId: options.merchantId,
+        paymentFailedDate,
+        deactivateDate,
+      });
+    }
   } else if (!row.syncedAt || row.syncedAt < options.syncedAt) {
     await touchSyncedAt(tx, { merchantId: options.merchantId, syncedAt: options.syncedAt });
+  }
+}
+
+/**
+ * A renewal has just failed (payment_failed_date newly set): each Admin is mailed once, in the
+ * transaction that records it, keyed by the failure so a replayed or repeated event mails no more.
+ */
+async function mailRenewalFailed(
+  tx: Db,
+  deps: Pick<Deps, 'mail' | 'config'>,
+  failure: { merchantId: string; paymentFailedDate: Date; deactivateDate: Date },
+) {
+  const contacts = await findBillingContacts(tx, failure.merchantId);
+  if (!contacts) return;
+  for (const to of contacts.adminEmails) {
+    const message = renewalFailedEmail({
+      to,
+      merchantTitle: contacts.title,
+      deactivateDate: failure.deactivateDate,
+      timeZone: contacts.timeZone,
+      appUrl: deps.config.appUrl,
+    });
+    const onceKey = `billing.renewal_failed:${failure.merchantId}:${failure.paymentFailedDate.toISOString()}:${to}`;
+    await deps.mail.queue({ tx, message, onceKey });
   }
 }
 
@@ -63,13 +98,17 @@ export function billingEventPreparers(deps: Deps): Record<string, EventPreparer>
     const named = subscription.metadata.tradeport_merchant_id;
     if (subscription.customerId !== customerId || (named && named !== row.merchantId)) return undefined;
     return (tx) =>
-      applySubscriptionState(tx, {
-        merchantId: row.merchantId,
-        subscription,
-        at: new Date(event.created * 1000),
-        syncedAt,
-        now: deps.now(),
-      });
+      applySubscriptionState(
+        tx,
+        {
+          merchantId: row.merchantId,
+          subscription,
+          at: new Date(event.created * 1000),
+          syncedAt,
+          now: deps.now(),
+        },
+        deps,
+      );
   };
   return Object.fromEntries(BILLING_EVENT_TYPES.map((type) => [type, prepare]));
 }

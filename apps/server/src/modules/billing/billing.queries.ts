@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { merchantSubscriptions, organisations } from '../../platform/db/schema/index.ts';
+import { memberships, merchantSubscriptions, organisations, users } from '../../platform/db/schema/index.ts';
 import type { OrganisationBillingDates, StoredSubscription } from './billing-state.ts';
 
 // The merchant's subscription row (one a merchant, from its first Checkout) and the organisation
@@ -103,4 +103,34 @@ export async function touchSyncedAt(tx: Db, options: { merchantId: string; synce
     .update(merchantSubscriptions)
     .set({ syncedAt: options.syncedAt })
     .where(eq(merchantSubscriptions.merchantId, options.merchantId));
+}
+
+/**
+ * Who hears about the merchant's subscription: its title and zone (for dates), and its Admins'
+ * confirmed addresses.
+ */
+export async function findBillingContacts(
+  tx: Db,
+  merchantId: string,
+): Promise<{ title: string; timeZone: string; adminEmails: string[] } | undefined> {
+  const [organisation] = await tx
+    .select({ title: organisations.title, timeZone: organisations.timeZone })
+    .from(organisations)
+    .where(eq(organisations.id, merchantId));
+  if (!organisation) return undefined;
+  const admins = await tx
+    .select({ email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(
+      and(
+        eq(memberships.organisationId, merchantId),
+        eq(memberships.level, 'Admin'),
+        eq(memberships.active, true),
+        eq(memberships.invitationAccepted, true),
+        isNotNull(users.emailVerifiedAt),
+      ),
+    )
+    .orderBy(asc(users.email));
+  return { ...organisation, adminEmails: admins.map((admin) => admin.email) };
 }

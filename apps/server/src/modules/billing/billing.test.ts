@@ -1,5 +1,8 @@
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerCheckoutPage, answerPortalPage } from '../../integrations/stripe/testing/stripe-stand-in.ts';
+import { mailOutbox, users } from '../../platform/db/schema/index.ts';
+import { linkIn } from '../../testing/outbox.ts';
 import { openStripeWorld, type StripeWorld } from '../stripe/stripe.testing.ts';
 import { billingKit, billingPath } from './billing.testing.ts';
 
@@ -14,6 +17,15 @@ beforeAll(async () => {
 afterAll(() => world.close());
 
 const kit = billingKit(() => world);
+
+const unconfirmEmail = (userId: string) =>
+  world.t.database.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, userId));
+
+const renewalMailsTo = (to: string) =>
+  world.t.database.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.toAddress, to), like(mailOutbox.subject, '%payment%failed%')));
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe('on the trial', () => {
@@ -175,6 +187,40 @@ describe('renewals', () => {
     expect(paid.invoices.map((i) => i.status)).toEqual(['PAID', 'PAID']);
     // The retry changed nothing; paying again cleared both dates in one write.
     expect((await kit.subscriptionRow(merchant.id))!.version).toBe(pastDueVersion + 1);
+  });
+
+  it('mails the merchant’s Admins once when a renewal fails, with the day access will be lost', async () => {
+    const { merchant, admin, subscriptionId } = await kit.subscribedMerchant();
+    const otherAdmin = await kit.memberOf(merchant.id, 'Admin');
+    const user = await kit.memberOf(merchant.id, 'User');
+    const unconfirmed = await kit.memberOf(merchant.id, 'Admin');
+    // An address never confirmed is not mailed (anyone can sign up with anyone's).
+    await unconfirmEmail(unconfirmed.user.id);
+
+    world.standIn.billing.failRenewal(subscriptionId);
+    await world.standIn.settled();
+    // Stripe's retry fails too, and its event arrives twice: still one mail each.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    world.standIn.billing.failRenewal(subscriptionId);
+    await world.standIn.settled();
+    const failedEvent = world.standIn.events.findLast((e) => e.type === 'invoice.payment_failed')!;
+    expect((await world.standIn.deliver(failedEvent.id)).status).toBe(200);
+
+    const { deactivateDate } = await kit.organisationDates(merchant.id);
+    const lastDay = new Intl.DateTimeFormat('en-AU', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      timeZone: 'Australia/Sydney',
+    }).format(deactivateDate!);
+    for (const person of [admin, otherAdmin]) {
+      const mails = await renewalMailsTo(person.user.email);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.textBody).toContain(`will lose access on ${lastDay}`);
+      expect(linkIn(mails[0]!.textBody, '/organisations/billing').pathname).toBe('/organisations/billing');
+    }
+    expect(await renewalMailsTo(user.user.email)).toHaveLength(0);
+    expect(await renewalMailsTo(unconfirmed.user.email)).toHaveLength(0);
   });
 
   it('a paid renewal moves the period on and lists the new invoice first', async () => {
