@@ -45,7 +45,7 @@ export const ROUTES = [
   // Right after sign-up, and from the emailed link: needs the session the sign-up started.
   { path: '/sign-up/verify-email', title: 'Confirm your email', area: 'onboarding' },
   { path: '/sign-up-products', title: 'Add your products', area: 'onboarding' },
-  { path: '/sign-up-payment', title: 'Set up payments', area: 'onboarding' },
+  { path: '/sign-up-payment', title: 'Choose your plan', area: 'onboarding' },
   { path: '/', title: 'Home', area: 'app' },
   { path: '/orders/create', title: 'Create New Order', area: 'app', for: 'members' },
   { path: '/orders', title: 'All Orders', area: 'app', for: 'members' },
