@@ -1,3 +1,4 @@
+import type { AccountingProviders } from './integrations/accounting/providers.ts';
 import type { StripeGateway } from './integrations/stripe/stripe-gateway.ts';
 import type { AccessTokenIssuer } from './platform/auth/access-tokens.ts';
 import type { BotCheck } from './platform/auth/bot-check.ts';
@@ -22,5 +23,7 @@ export type AppDeps = {
   storage: S3ImageStorage | LocalImageStorage;
   /** Stripe (card payments, Connect); undefined without keys: card payments are not set up. */
   stripe?: StripeGateway;
+  /** The accounting providers whose keys this server has (Xero…); the rest are not set up. */
+  accounting: AccountingProviders;
   now: () => Date;
 };

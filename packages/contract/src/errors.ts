@@ -21,6 +21,8 @@ export const ERROR_CODES = [
   'CARD_PAYMENTS_NOT_SET_UP',
   // Billing (the merchant's Tradeport subscription) asked for on a server without Stripe keys.
   'BILLING_NOT_SET_UP',
+  // An accounting integration (Xero, QuickBooks, MYOB) asked for on a server without its keys.
+  'ACCOUNTING_NOT_SET_UP',
   'PAYMENT_LINK_EXPIRED',
   'WEBHOOK_SIGNATURE_INVALID',
   // A request that is well-formed but breaks a rule only the data can tell (a payment's

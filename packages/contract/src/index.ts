@@ -1,4 +1,5 @@
 export * from './account.ts';
+export * from './accounting.ts';
 export * from './auth.ts';
 export * from './bank-account.ts';
 export * from './billing.ts';
@@ -52,6 +53,7 @@ export * from './users.ts';
 export * from './visibility.ts';
 
 import * as account from './account.ts';
+import * as accounting from './accounting.ts';
 import * as auth from './auth.ts';
 import * as billing from './billing.ts';
 import * as cardPayments from './card-payments.ts';
@@ -89,6 +91,7 @@ const isEndpoint = (value: unknown): value is Endpoint =>
 // Marked pure so bundles that never read it (the web app) drop it and what it references.
 export const endpoints: Endpoint[] = /* @__PURE__ */ [
   account,
+  accounting,
   auth,
   billing,
   cardPayments,

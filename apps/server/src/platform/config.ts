@@ -2,6 +2,11 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { Environment } from '@tradeport/contract';
 import { z } from 'zod';
+import {
+  accountingConfigOf,
+  accountingEnvShape,
+  checkAccountingEnv,
+} from '../integrations/accounting/accounting-config.ts';
 import { checkStripeEnv, stripeConfigOf, stripeEnvShape } from '../integrations/stripe/stripe-config.ts';
 
 const booleanFromEnv = z
@@ -79,8 +84,12 @@ const ConfigSchema = z
     /** Public base URL of the bucket (CDN); defaults to the endpoint/bucket URL. */
     S3_PUBLIC_URL: z.url().optional(),
     ...stripeEnvShape,
+    ...accountingEnvShape,
   })
-  .superRefine(checkStripeEnv)
+  .superRefine((env, context) => {
+    checkStripeEnv(env, context);
+    checkAccountingEnv(env, context);
+  })
   .transform((env) => ({
     port: env.PORT,
     host: env.HOST,
@@ -108,6 +117,8 @@ const ConfigSchema = z
       : undefined,
     /** Card payments through Stripe Connect; undefined without keys (card payments not set up). */
     stripe: stripeConfigOf(env),
+    /** Xero (and later QuickBooks, MYOB); undefined without ACCOUNTING_TOKEN_KEY. */
+    accounting: accountingConfigOf(env),
   }));
 
 export type Config = z.output<typeof ConfigSchema>;

@@ -22,6 +22,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   // The server has no Stripe keys, or the merchant has no Stripe account able to take charges.
   CARD_PAYMENTS_NOT_SET_UP: 409,
   BILLING_NOT_SET_UP: 409,
+  ACCOUNTING_NOT_SET_UP: 409,
   // A payment link that existed but no longer works (expired or revoked): gone, not unknown.
   PAYMENT_LINK_EXPIRED: 410,
   WEBHOOK_SIGNATURE_INVALID: 400,

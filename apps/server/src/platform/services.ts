@@ -1,3 +1,4 @@
+import { createAccountingProviders } from '../integrations/accounting/providers.ts';
 import path from 'node:path';
 import type { AppDeps } from '../app-deps.ts';
 import { openStripeGateway } from '../integrations/stripe/stripe-gateway.ts';
@@ -54,6 +55,7 @@ export async function createServices(options: {
       now: () => now().getTime(),
     }),
     stripe: config.stripe ? await openStripeGateway(config.stripe) : undefined,
+    accounting: createAccountingProviders(config.accounting, { now }),
   };
   /** Timers that queue jobs on a schedule, stopped before the job queue. */
   const schedules: { stop(): Promise<void> }[] = [];

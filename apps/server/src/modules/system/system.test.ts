@@ -204,6 +204,7 @@ describe('a database that cannot be reached', () => {
         signingSecret: secret,
         apiBaseUrl: 'http://localhost',
       }),
+      accounting: {},
       now: () => new Date(),
       logger: false,
       webDistDir: '/nonexistent',

@@ -1,3 +1,4 @@
+export * from './accounting.ts';
 export * from './billing.ts';
 export * from './catalogue.ts';
 export * from './enums.ts';

@@ -1,0 +1,144 @@
+import type { AccountingProviderClient, ProviderTenant, TokenSet } from '../accounting-provider.ts';
+import type { OAuthClientConfig } from '../accounting-config.ts';
+import {
+  ProviderRateLimitedError,
+  ProviderRefusedError,
+  ProviderUnavailableError,
+  retryAfterSeconds,
+} from '../accounting-errors.ts';
+import { type XeroHosts, xeroHostsOf } from './xero-hosts.ts';
+
+// Xero's OAuth 2.0 (developer.xero.com/documentation/guides/oauth2/auth-flow): the authorisation
+// code flow with PKCE, the client's secret in HTTP Basic on the token endpoint, refresh tokens that
+// rotate on every use, revocation, and /connections for the organisations a grant reaches (an
+// access token is not bound to one: each API call names its tenant).
+
+/**
+ * The granular scopes Xero requires of apps made since March 2026: invoices and credit notes,
+ * payments, contacts, and settings (accounts, tax rates, items); offline_access for a refresh token.
+ */
+export const XERO_SCOPES = [
+  'openid',
+  'profile',
+  'email',
+  'offline_access',
+  'accounting.invoices',
+  'accounting.payments',
+  'accounting.contacts',
+  'accounting.settings',
+].join(' ');
+
+const TIMEOUT_MS = 15_000;
+
+type TokenAnswer = { access_token: string; refresh_token: string; expires_in: number; scope?: string };
+
+export function createXeroOAuth(
+  config: OAuthClientConfig,
+  options: { now: () => Date },
+): AccountingProviderClient {
+  const hosts: XeroHosts = xeroHostsOf(config);
+  const basic = `Basic ${Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64')}`;
+
+  async function call(url: URL, init: RequestInit): Promise<Response> {
+    let response: Response;
+    try {
+      response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    } catch (error) {
+      throw new ProviderUnavailableError(`Xero did not answer: ${(error as Error).message}`);
+    }
+    if (response.status === 429) {
+      throw new ProviderRateLimitedError(
+        retryAfterSeconds(response.headers.get('retry-after'), options.now()),
+      );
+    }
+    if (response.status >= 500) throw new ProviderUnavailableError(`Xero failed (${response.status})`);
+    return response;
+  }
+
+  async function tokens(form: Record<string, string>): Promise<TokenSet> {
+    const response = await call(new URL('/connect/token', hosts.identity), {
+      method: 'POST',
+      headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form),
+    });
+    const body = (await response.json().catch(() => ({}))) as Partial<TokenAnswer> & { error?: string };
+    if (!response.ok || !body.access_token || !body.refresh_token) {
+      const reason = body.error ?? `status ${response.status}`;
+      throw new ProviderRefusedError(
+        `Xero refused the tokens (${reason})`,
+        response.status,
+        reason === 'invalid_grant',
+      );
+    }
+    return {
+      accessToken: body.access_token,
+      refreshToken: body.refresh_token,
+      expiresAt: new Date(options.now().getTime() + (body.expires_in ?? 1800) * 1000),
+      scope: body.scope ?? null,
+    };
+  }
+
+  return {
+    id: 'xero',
+
+    consentUrl({ state, redirectUri, codeChallenge }) {
+      const url = new URL('/identity/connect/authorize', hosts.login);
+      url.search = new URLSearchParams({
+        response_type: 'code',
+        client_id: config.clientId,
+        redirect_uri: redirectUri,
+        scope: XERO_SCOPES,
+        state,
+        code_challenge: codeChallenge,
+        code_challenge_method: 'S256',
+      }).toString();
+      return url;
+    },
+
+    exchangeCode: ({ code, redirectUri, codeVerifier }) =>
+      tokens({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: redirectUri,
+        code_verifier: codeVerifier,
+      }),
+
+    refresh: (refreshToken) => tokens({ grant_type: 'refresh_token', refresh_token: refreshToken }),
+
+    async revoke(refreshToken) {
+      const response = await call(new URL('/connect/revocation', hosts.identity), {
+        method: 'POST',
+        headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ token: refreshToken }),
+      });
+      // Already revoked or unknown is what revoking wanted.
+      if (!response.ok && response.status !== 400) {
+        throw new ProviderRefusedError(
+          `Xero refused to revoke the grant (${response.status})`,
+          response.status,
+        );
+      }
+    },
+
+    async listTenants(accessToken): Promise<ProviderTenant[]> {
+      const response = await call(new URL('/connections', hosts.api), {
+        headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+      });
+      if (!response.ok) {
+        throw new ProviderRefusedError(
+          `Xero refused to list the organisations (${response.status})`,
+          response.status,
+          response.status === 401,
+        );
+      }
+      const connections = (await response.json()) as {
+        tenantId: string;
+        tenantName: string;
+        tenantType: string;
+      }[];
+      return connections
+        .filter((connection) => connection.tenantType === 'ORGANISATION')
+        .map((connection) => ({ id: connection.tenantId, name: connection.tenantName }));
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import type { AccountingProvider } from '@tradeport/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { accountingConnections, users } from '../../platform/db/schema/index.ts';
+
+export type ConnectionRow = typeof accountingConnections.$inferSelect & { connectedByName: string | null };
+
+const key = (merchantId: string, provider: AccountingProvider) =>
+  and(eq(accountingConnections.merchantId, merchantId), eq(accountingConnections.provider, provider));
+
+export async function findConnection(
+  db: Db,
+  merchantId: string,
+  provider: AccountingProvider,
+  options: { forUpdate?: boolean } = {},
+): Promise<ConnectionRow | undefined> {
+  const query = db
+    .select({ connection: accountingConnections, connectedByName: users.name })
+    .from(accountingConnections)
+    .leftJoin(users, eq(users.id, accountingConnections.connectedByUserId))
+    .where(key(merchantId, provider));
+  const [row] = await (options.forUpdate ? query.for('update', { of: accountingConnections }) : query);
+  return row && { ...row.connection, connectedByName: row.connectedByName };
+}
+
+export type ConnectionChange = Partial<
+  Omit<typeof accountingConnections.$inferInsert, 'merchantId' | 'provider' | 'version' | 'createdAt'>
+>;
+
+/** Writes the change and bumps the version; the row is made on the first connect. */
+export async function saveConnection(
+  db: Db,
+  options: { merchantId: string; provider: AccountingProvider; change: ConnectionChange; now: Date },
+) {
+  await db
+    .insert(accountingConnections)
+    .values({
+      merchantId: options.merchantId,
+      provider: options.provider,
+      ...options.change,
+      updatedAt: options.now,
+    })
+    .onConflictDoUpdate({
+      target: [accountingConnections.merchantId, accountingConnections.provider],
+      set: { ...options.change, version: sql`${accountingConnections.version} + 1`, updatedAt: options.now },
+    });
+}
+
+/** Only from `version`: false when someone else changed it first (the caller answers 409). */
+export async function saveConnectionAt(
+  db: Db,
+  options: {
+    merchantId: string;
+    provider: AccountingProvider;
+    version: number;
+    change: ConnectionChange;
+    now: Date;
+  },
+): Promise<boolean> {
+  const updated = await db
+    .update(accountingConnections)
+    .set({ ...options.change, version: sql`${accountingConnections.version} + 1`, updatedAt: options.now })
+    .where(and(key(options.merchantId, options.provider), eq(accountingConnections.version, options.version)))
+    .returning({ version: accountingConnections.version });
+  return updated.length === 1;
+}
