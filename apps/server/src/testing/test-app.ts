@@ -1,3 +1,4 @@
+import type { AppDeps } from '../app-deps.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,6 +20,8 @@ export type TestApp = {
   database: Database;
   /** The app's job queue, to queue a job as a request would (`sendInTransaction`). */
   jobs: Jobs;
+  /** What the app's modules are built from, to call a service no endpoint exposes (the sync's token). */
+  deps: AppDeps;
   /** Moves the clock the app sees (tokens, expiry checks). */
   setNow(date: Date): void;
   close(): Promise<void>;
@@ -88,6 +91,7 @@ export async function createTestApp(
     app,
     database,
     jobs: services.jobs,
+    deps: services.deps,
     setNow: (date) => {
       now = date;
     },
