@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
+import { PaymentMethod } from './enums.ts';
 import { OrganisationParams } from './organisations.ts';
 
 // Accounting integrations (issue 13; SPEC §2 /xero/settings, /quickbooks/settings, /myob/settings,
@@ -44,6 +45,45 @@ export type AccountingConnectionStatus = z.infer<typeof AccountingConnectionStat
 export const AccountingTenant = z.object({ id: z.string(), name: z.string() });
 export type AccountingTenant = z.infer<typeof AccountingTenant>;
 
+/** When an order's invoice is sent to the books: as it is placed, or once it is completed. */
+export const ACCOUNTING_PUSH_TRIGGERS = ['ON_PLACING', 'ON_COMPLETION'] as const;
+export const AccountingPushTrigger = z.enum(ACCOUNTING_PUSH_TRIGGERS);
+export type AccountingPushTrigger = z.infer<typeof AccountingPushTrigger>;
+
+const accountCode = z.string().trim().min(1).max(50).nullable();
+
+/**
+ * Where Tradeport's amounts land in the books: accounts by their code, tax rates by the provider's
+ * id for them (Xero's TaxType). Null: not chosen yet; nothing is sent until the sales account and
+ * both tax rates are.
+ */
+export const AccountingMapping = z.object({
+  sales_account_code: accountCode,
+  freight_account_code: accountCode,
+  surcharge_account_code: accountCode,
+  /** Where each payment method's money is received (a bank or clearing account); absent: not sent. */
+  payment_account_codes: z.partialRecord(PaymentMethod, z.string().trim().min(1).max(50)),
+  /** The provider's tax rate for lines charged GST, and for GST-free lines. */
+  gst_tax_id: z.string().trim().min(1).max(100).nullable(),
+  gst_free_tax_id: z.string().trim().min(1).max(100).nullable(),
+  push_on: AccountingPushTrigger,
+});
+export type AccountingMapping = z.infer<typeof AccountingMapping>;
+
+export const EMPTY_ACCOUNTING_MAPPING: AccountingMapping = {
+  sales_account_code: null,
+  freight_account_code: null,
+  surcharge_account_code: null,
+  payment_account_codes: {},
+  gst_tax_id: null,
+  gst_free_tax_id: null,
+  push_on: 'ON_PLACING',
+};
+
+/** What must be chosen before anything is sent: the sales account and both tax rates. */
+export const isMappingComplete = (mapping: AccountingMapping) =>
+  mapping.sales_account_code !== null && mapping.gst_tax_id !== null && mapping.gst_free_tax_id !== null;
+
 export const AccountingConnection = z.object({
   provider: AccountingProvider,
   /**
@@ -58,6 +98,7 @@ export const AccountingConnection = z.object({
   tenants: z.array(AccountingTenant),
   connected_at: z.iso.datetime({ offset: true }).nullable(),
   connected_by: z.string().nullable(),
+  mapping: AccountingMapping,
   /** The connection's version, for the next change (null while never connected). */
   version: z.number().int().nullable(),
 });
@@ -79,6 +120,17 @@ export const AccountingTenantInput = z.object({
   tenant_id: z.string().trim().min(1, 'Choose an organisation').max(200),
   version: z.number().int().min(1),
 });
+
+export const AccountingMappingInput = AccountingMapping.extend({ version: z.number().int().min(1) });
+
+/** The books' accounts and tax rates, read from the provider now, for the mapping's pickers. */
+export const AccountingBooks = z.object({
+  accounts: z.array(
+    z.object({ code: z.string(), name: z.string(), use: z.enum(['REVENUE', 'PAYMENTS', 'OTHER']) }),
+  ),
+  tax_rates: z.array(z.object({ id: z.string(), name: z.string(), rate_percent: z.number() })),
+});
+export type AccountingBooks = z.infer<typeof AccountingBooks>;
 
 export const AccountingDisconnectInput = z.object({ version: z.number().int().min(1) });
 
@@ -134,6 +186,27 @@ export function accountingEndpoints(provider: AccountingProvider) {
       body: AccountingTenantInput,
       response: AccountingConnection,
     }),
+    saveMapping: defineEndpoint({
+      method: 'PUT',
+      path: base,
+      summary: `Map sales, freight, surcharges, payment methods and GST onto the ${name} books`,
+      description: `Merchant Admins, while CONNECTED (409 otherwise). Each account code and tax rate must be in the books as ${name} has them now, and fit its use (payments into an account that takes them): 400 on the field otherwise. A stale version is 409.`,
+      tags,
+      auth: 'user',
+      params: OrganisationParams,
+      body: AccountingMappingInput,
+      response: AccountingConnection,
+    }),
+    getBooks: defineEndpoint({
+      method: 'GET',
+      path: `${base}/books`,
+      summary: `The ${name} books’ accounts and tax rates, for the mapping`,
+      description: `Merchant Admins, while CONNECTED (409 otherwise). Read from ${name} on each request; 503 when it does not answer.`,
+      tags,
+      auth: 'user',
+      params: OrganisationParams,
+      response: AccountingBooks,
+    }),
     disconnect: defineEndpoint({
       method: 'POST',
       path: `${base}/disconnect`,
@@ -160,5 +233,7 @@ export const {
   startConnect: startXeroConnect,
   completeConnect: completeXeroConnect,
   chooseTenant: chooseXeroTenant,
+  saveMapping: saveXeroMapping,
+  getBooks: getXeroBooks,
   disconnect: disconnectXero,
 } = ACCOUNTING_ENDPOINTS.xero;

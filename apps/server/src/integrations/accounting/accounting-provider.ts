@@ -19,6 +19,20 @@ export type TokenSet = {
 /** A set of books the login can reach: Xero's organisation, QuickBooks' company, MYOB's company file. */
 export type ProviderTenant = { id: string; name: string };
 
+/** One call into a merchant's books: the token and the books it names. */
+export type BooksCall = { accessToken: string; tenantId: string };
+
+/** An account of the chart, as the settings offer it for sales, freight, surcharges and payments. */
+export type ProviderAccount = {
+  code: string;
+  name: string;
+  /** What it may be chosen for: income lines, or receiving payments. */
+  use: 'REVENUE' | 'PAYMENTS' | 'OTHER';
+};
+
+/** A tax rate GST or GST-free lines can be sent with. */
+export type ProviderTaxRate = { id: string; name: string; ratePercent: number };
+
 export type AccountingProviderClient = {
   readonly id: AccountingProvider;
   /** The provider's consent page for this attempt (PKCE S256 when `codeChallenge` is given). */
@@ -31,4 +45,8 @@ export type AccountingProviderClient = {
   revoke(refreshToken: string): Promise<void>;
   /** The books this grant reaches (`realmId`: QuickBooks names its company on the redirect). */
   listTenants(accessToken: string, options: { realmId?: string }): Promise<ProviderTenant[]>;
+  /** The chart of accounts that can be chosen (active ones). */
+  listAccounts(call: BooksCall): Promise<ProviderAccount[]>;
+  /** Tax rates that can apply to sales (active ones). */
+  listTaxRates(call: BooksCall): Promise<ProviderTaxRate[]>;
 };

@@ -1,7 +1,7 @@
 import type { AccountingProvider } from '@tradeport/contract';
 import type { AccountingConfig } from './accounting-config.ts';
 import type { AccountingProviderClient } from './accounting-provider.ts';
-import { createXeroOAuth } from './xero/xero-oauth.ts';
+import { createXeroProvider } from './xero/xero-provider.ts';
 
 // The providers this server is set up for (their keys are in the environment), by id. A provider
 // missing here is "not set up": its screen says so and its endpoints answer ACCOUNTING_NOT_SET_UP.
@@ -14,6 +14,6 @@ export function createAccountingProviders(
 ): AccountingProviders {
   if (!config) return {};
   return {
-    ...(config.xero ? { xero: createXeroOAuth(config.xero, options) } : {}),
+    ...(config.xero ? { xero: createXeroProvider(config.xero, options) } : {}),
   };
 }

@@ -1,9 +1,12 @@
 import {
   ACCOUNTING_PROVIDER_NAMES,
   ACCOUNTING_TENANT_WORDS,
+  type AccountingBooks,
   type AccountingConnection,
+  type AccountingMapping,
   type AccountingProvider,
   accountingSettingsRoute,
+  EMPTY_ACCOUNTING_MAPPING,
 } from '@tradeport/contract';
 import type { AppDeps } from '../../app-deps.ts';
 import {
@@ -21,6 +24,7 @@ import {
   saveConnection,
   saveConnectionAt,
 } from './accounting-connections.queries.ts';
+import { mappingIssues } from './accounting-mapping.ts';
 import { checkConnectState, codeChallengeOf, codeVerifierOf, makeConnectState } from './oauth-state.ts';
 
 // A merchant's connection to its accounting software (issue 13; SPEC §2 /xero/settings and its
@@ -69,6 +73,7 @@ export function toAccountingConnection(
     tenants: status === 'CHOOSING_TENANT' ? (row?.tenantChoices ?? []) : [],
     connected_at: status === 'NOT_CONNECTED' ? null : (row?.connectedAt?.toISOString() ?? null),
     connected_by: status === 'NOT_CONNECTED' ? null : (row?.connectedByName ?? null),
+    mapping: row?.mapping ?? EMPTY_ACCOUNTING_MAPPING,
     version: row?.version ?? null,
   };
 }
@@ -98,8 +103,122 @@ export function createAccountingConnections(deps: Deps) {
     );
   }
 
+  /**
+   * A working access token for the sync, and the books to call. Refreshed when it expires within
+   * REFRESH_MARGIN_MS, under the connection row's lock, so of several callers at once only the
+   * first refreshes (providers rotate refresh tokens: a second refresh with the old one would be
+   * refused) and the rest read what it saved. A grant the provider refuses marks the connection
+   * NEEDS_RECONNECT.
+   */
+  async function accessToken(
+    merchantId: string,
+    provider: AccountingProvider,
+  ): Promise<{ token: string; tenantId: string }> {
+    const { client, key } = setUp(provider);
+    const bound = boundTo(merchantId, provider);
+    const result = await db.transaction(async (tx: Db) => {
+      const row = await findConnection(tx, merchantId, provider, { forUpdate: true });
+      if (
+        row?.status !== 'CONNECTED' ||
+        !row.tenantId ||
+        !row.accessTokenEncrypted ||
+        !row.refreshTokenEncrypted
+      ) {
+        return { kind: 'not-connected' as const };
+      }
+      const expiresAt = row.accessTokenExpiresAt?.getTime() ?? 0;
+      if (expiresAt - deps.now().getTime() > REFRESH_MARGIN_MS) {
+        return {
+          kind: 'token' as const,
+          token: decryptToken(key, row.accessTokenEncrypted, bound),
+          tenantId: row.tenantId,
+        };
+      }
+      try {
+        const tokens = await client.refresh(decryptToken(key, row.refreshTokenEncrypted, bound));
+        await saveConnection(tx, {
+          merchantId,
+          provider,
+          now: deps.now(),
+          change: {
+            accessTokenEncrypted: encryptToken(key, tokens.accessToken, bound),
+            refreshTokenEncrypted: encryptToken(key, tokens.refreshToken, bound),
+            accessTokenExpiresAt: tokens.expiresAt,
+            scope: tokens.scope ?? row.scope,
+          },
+        });
+        return { kind: 'token' as const, token: tokens.accessToken, tenantId: row.tenantId };
+      } catch (error) {
+        if (!(error instanceof ProviderRefusedError && error.isGrantInvalid)) throw error;
+        await saveConnection(tx, {
+          merchantId,
+          provider,
+          now: deps.now(),
+          change: { status: 'NEEDS_RECONNECT' },
+        });
+        return { kind: 'grant-invalid' as const };
+      }
+    });
+    const name = ACCOUNTING_PROVIDER_NAMES[provider];
+    if (result.kind === 'not-connected') throw conflict(`${name} is not connected.`);
+    if (result.kind === 'grant-invalid') {
+      throw new ProviderRefusedError(`${name} no longer accepts this connection: connect again`, 401, true);
+    }
+    return { token: result.token, tenantId: result.tenantId };
+  }
+
+  /** The books as the provider has them now (a token refreshed if need be); provider failures as the API answers them. */
+  async function readBooks(merchantId: string, provider: AccountingProvider) {
+    const { client } = setUp(provider);
+    try {
+      const { token, tenantId } = await accessToken(merchantId, provider);
+      const call = { accessToken: token, tenantId };
+      const [accounts, taxRates] = await Promise.all([client.listAccounts(call), client.listTaxRates(call)]);
+      return { accounts, taxRates };
+    } catch (error) {
+      if (error instanceof ProviderRefusedError && error.isGrantInvalid) {
+        throw conflict(
+          `${ACCOUNTING_PROVIDER_NAMES[provider]} no longer accepts the connection: connect again.`,
+        );
+      }
+      throw fromProvider(error, provider, 'mapping');
+    }
+  }
+
   return {
     get: answer,
+    accessToken,
+
+    async books(merchantId: string, provider: AccountingProvider): Promise<AccountingBooks> {
+      const { accounts, taxRates } = await readBooks(merchantId, provider);
+      return {
+        accounts,
+        tax_rates: taxRates.map((rate) => ({ id: rate.id, name: rate.name, rate_percent: rate.ratePercent })),
+      };
+    },
+
+    async saveMapping(options: {
+      merchantId: string;
+      provider: AccountingProvider;
+      mapping: AccountingMapping;
+      version: number;
+    }): Promise<AccountingConnection> {
+      const { merchantId, provider } = options;
+      const books = await readBooks(merchantId, provider);
+      const issues = mappingIssues(options.mapping, books);
+      if (issues.length > 0) {
+        throw new AppError('VALIDATION_ERROR', issues.map((issue) => issue.message).join('. '), issues);
+      }
+      const isSaved = await saveConnectionAt(db, {
+        merchantId,
+        provider,
+        version: options.version,
+        now: deps.now(),
+        change: { mapping: options.mapping },
+      });
+      if (!isSaved) throw conflict('The settings changed meanwhile. Reload them and save again.');
+      return answer(merchantId, provider);
+    },
 
     async startConnect(options: { merchantId: string; userId: string; provider: AccountingProvider }) {
       const { client, key } = setUp(options.provider);
@@ -242,70 +361,6 @@ export function createAccountingConnections(deps: Deps) {
       });
       if (!isSaved) throw conflict('The connection changed meanwhile. Reload it and try again.');
       return answer(merchantId, provider);
-    },
-
-    /**
-     * A working access token for the sync, and the books to call. Refreshed when it expires within
-     * REFRESH_MARGIN_MS, under the connection row's lock, so of several callers at once only the
-     * first refreshes (providers rotate refresh tokens: a second refresh with the old one would be
-     * refused) and the rest read what it saved. A grant the provider refuses marks the connection
-     * NEEDS_RECONNECT.
-     */
-    async accessToken(
-      merchantId: string,
-      provider: AccountingProvider,
-    ): Promise<{ token: string; tenantId: string }> {
-      const { client, key } = setUp(provider);
-      const bound = boundTo(merchantId, provider);
-      const result = await db.transaction(async (tx: Db) => {
-        const row = await findConnection(tx, merchantId, provider, { forUpdate: true });
-        if (
-          row?.status !== 'CONNECTED' ||
-          !row.tenantId ||
-          !row.accessTokenEncrypted ||
-          !row.refreshTokenEncrypted
-        ) {
-          return { kind: 'not-connected' as const };
-        }
-        const expiresAt = row.accessTokenExpiresAt?.getTime() ?? 0;
-        if (expiresAt - deps.now().getTime() > REFRESH_MARGIN_MS) {
-          return {
-            kind: 'token' as const,
-            token: decryptToken(key, row.accessTokenEncrypted, bound),
-            tenantId: row.tenantId,
-          };
-        }
-        try {
-          const tokens = await client.refresh(decryptToken(key, row.refreshTokenEncrypted, bound));
-          await saveConnection(tx, {
-            merchantId,
-            provider,
-            now: deps.now(),
-            change: {
-              accessTokenEncrypted: encryptToken(key, tokens.accessToken, bound),
-              refreshTokenEncrypted: encryptToken(key, tokens.refreshToken, bound),
-              accessTokenExpiresAt: tokens.expiresAt,
-              scope: tokens.scope ?? row.scope,
-            },
-          });
-          return { kind: 'token' as const, token: tokens.accessToken, tenantId: row.tenantId };
-        } catch (error) {
-          if (!(error instanceof ProviderRefusedError && error.isGrantInvalid)) throw error;
-          await saveConnection(tx, {
-            merchantId,
-            provider,
-            now: deps.now(),
-            change: { status: 'NEEDS_RECONNECT' },
-          });
-          return { kind: 'grant-invalid' as const };
-        }
-      });
-      const name = ACCOUNTING_PROVIDER_NAMES[provider];
-      if (result.kind === 'not-connected') throw conflict(`${name} is not connected.`);
-      if (result.kind === 'grant-invalid') {
-        throw new ProviderRefusedError(`${name} no longer accepts this connection: connect again`, 401, true);
-      }
-      return { token: result.token, tenantId: result.tenantId };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AccountingConnection } from '@tradeport/contract';
+import { type AccountingConnection, EMPTY_ACCOUNTING_MAPPING } from '@tradeport/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderRefusedError } from '../../integrations/accounting/accounting-errors.ts';
@@ -84,6 +84,7 @@ describe('connecting Xero', () => {
       tenants: [],
       connected_at: null,
       connected_by: null,
+      mapping: EMPTY_ACCOUNTING_MAPPING,
       version: null,
     });
 

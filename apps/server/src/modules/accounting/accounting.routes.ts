@@ -50,6 +50,19 @@ export function accountingRoutes(app: FastifyInstance, deps: AppDeps) {
         }),
     });
 
+    registerEndpoint(app, endpoints.saveMapping, {
+      access: asAdmin,
+      handler: async ({ actor, body }) => {
+        const { version, ...mapping } = body;
+        return connections.saveMapping({ merchantId: actor.organisationId, provider, mapping, version });
+      },
+    });
+
+    registerEndpoint(app, endpoints.getBooks, {
+      access: asAdmin,
+      handler: async ({ actor }) => connections.books(actor.organisationId, provider),
+    });
+
     registerEndpoint(app, endpoints.disconnect, {
       access: asAdmin,
       handler: async ({ actor, body }) =>

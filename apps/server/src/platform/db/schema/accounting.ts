@@ -1,4 +1,9 @@
-import { ACCOUNTING_CONNECTION_STATUSES, ACCOUNTING_PROVIDERS } from '@tradeport/contract';
+import {
+  ACCOUNTING_CONNECTION_STATUSES,
+  ACCOUNTING_PROVIDERS,
+  type AccountingMapping,
+  EMPTY_ACCOUNTING_MAPPING,
+} from '@tradeport/contract';
 import { integer, jsonb, pgEnum, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { instant, timestamps } from './columns.ts';
 import { merchantId } from './merchant-columns.ts';
@@ -29,6 +34,8 @@ export const accountingConnections = pgTable(
     refreshTokenEncrypted: text(),
     accessTokenExpiresAt: instant(),
     scope: text(),
+    /** Where amounts land in the books (the contract's AccountingMapping); kept across reconnects. */
+    mapping: jsonb().$type<AccountingMapping>().notNull().default(EMPTY_ACCOUNTING_MAPPING),
     connectedByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
     connectedAt: instant(),
     /** Optimistic-concurrency counter: a stale change gets 409; a token refresh bumps it too. */

@@ -6,12 +6,15 @@ import {
   ProviderUnavailableError,
   retryAfterSeconds,
 } from '../accounting-errors.ts';
+import { createXeroApi } from './xero-api.ts';
+import { createXeroBooks } from './xero-books.ts';
 import { type XeroHosts, xeroHostsOf } from './xero-hosts.ts';
 
-// Xero's OAuth 2.0 (developer.xero.com/documentation/guides/oauth2/auth-flow): the authorisation
-// code flow with PKCE, the client's secret in HTTP Basic on the token endpoint, refresh tokens that
-// rotate on every use, revocation, and /connections for the organisations a grant reaches (an
-// access token is not bound to one: each API call names its tenant).
+// Xero as an accounting provider. Its OAuth 2.0 (developer.xero.com/documentation/guides/oauth2/
+// auth-flow) is here: the authorisation code flow with PKCE, the client's secret in HTTP Basic on
+// the token endpoint, refresh tokens that rotate on every use, revocation, and /connections for the
+// organisations a grant reaches (an access token is not bound to one: each API call names its
+// tenant). Its books are read and written through xero-api.ts (xero-books.ts).
 
 /**
  * The granular scopes Xero requires of apps made since March 2026: invoices and credit notes,
@@ -32,7 +35,7 @@ const TIMEOUT_MS = 15_000;
 
 type TokenAnswer = { access_token: string; refresh_token: string; expires_in: number; scope?: string };
 
-export function createXeroOAuth(
+export function createXeroProvider(
   config: OAuthClientConfig,
   options: { now: () => Date },
 ): AccountingProviderClient {
@@ -78,8 +81,11 @@ export function createXeroOAuth(
     };
   }
 
+  const books = createXeroBooks(createXeroApi(config, options));
+
   return {
     id: 'xero',
+    ...books,
 
     consentUrl({ state, redirectUri, codeChallenge }) {
       const url = new URL('/identity/connect/authorize', hosts.login);

@@ -1,0 +1,1 @@
+ALTER TABLE "accounting_connections" ADD COLUMN "mapping" jsonb DEFAULT '{"sales_account_code":null,"freight_account_code":null,"surcharge_account_code":null,"payment_account_codes":{},"gst_tax_id":null,"gst_free_tax_id":null,"push_on":"ON_PLACING"}'::jsonb NOT NULL;
