@@ -3,6 +3,7 @@ import {
   type MerchantHome,
   ONBOARDING_STEPS,
   type OnboardingProgress,
+  type Organisation,
   type OrganisationMembership,
 } from '@tradeport/contract';
 
@@ -61,3 +62,28 @@ export const freshOnboarding: OnboardingProgress = {
   completed_percentage: 0,
   steps: ONBOARDING_STEPS.map((step) => ({ step, is_done: false })),
 };
+
+/** Harbour Wholesale's own record (GET organisations/{id}), details blank, at version 3. */
+export const harbourOrganisation = (overrides: Partial<Organisation> = {}): Organisation => ({
+  id: harbour.id,
+  is_merchant: true,
+  title: 'Harbour Wholesale',
+  slug: 'harbour-wholesale',
+  image: null,
+  abn: null,
+  contact_email: null,
+  phone: null,
+  address_line1: null,
+  address_line2: null,
+  suburb: null,
+  state: null,
+  postcode: null,
+  trial_end: null,
+  time_zone: 'Australia/Sydney',
+  gst_rounding: 'PER_LINE',
+  bank_account_name: null,
+  bank_bsb: null,
+  bank_account_number: null,
+  version: 3,
+  ...overrides,
+});

@@ -7,7 +7,6 @@ import {
   getOrganisationSettings,
   listMembers,
   listMyInvitations,
-  type Organisation,
   type OrganisationSettings,
   updateOrganisationSettings,
 } from '@tradeport/contract';
@@ -15,35 +14,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { organisationIdStore } from '#lib/organisation.ts';
 import { sessionStore } from '#lib/session.ts';
 import { answer, fakeFetch, type FakeHandler, route } from '#testing/fake-api.ts';
-import { harbour, longSession, merchantUser } from '#testing/fixtures.ts';
+import { harbour, harbourOrganisation, longSession, merchantUser } from '#testing/fixtures.ts';
 import { jsonResponse, renderRoutes } from '#testing/render-routes.tsx';
 import { appRoutes } from '../router.tsx';
 
 // The merchant's "Track payments and credits" switch on /organisations/details, in the whole app
 // so the side menu can be seen to follow it without a reload.
 
-const organisation: Organisation = {
-  id: harbour.id,
-  is_merchant: true,
-  title: 'Harbour Wholesale',
-  slug: 'harbour-wholesale',
-  image: null,
-  abn: null,
-  contact_email: null,
-  phone: null,
-  address_line1: null,
-  address_line2: null,
-  suburb: null,
-  state: null,
-  postcode: null,
-  trial_end: null,
-  time_zone: 'Australia/Sydney',
-  gst_rounding: 'PER_LINE',
-  bank_account_name: null,
-  bank_bsb: null,
-  bank_account_number: null,
-  version: 3,
-};
+const organisation = harbourOrganisation();
 
 // Mantine puts the description inside the switch's label, so the name starts with the label.
 const SWITCH_NAME = /^Track payments and credits/;

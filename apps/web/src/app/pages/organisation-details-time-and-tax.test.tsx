@@ -5,42 +5,20 @@ import {
   getOrganisation,
   getOrganisationSettings,
   listMembers,
-  type Organisation,
   updateOrganisation,
 } from '@tradeport/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { organisationIdStore } from '#lib/organisation.ts';
 import { sessionStore } from '#lib/session.ts';
 import { answer, fakeFetch, route } from '#testing/fake-api.ts';
-import { harbour, longSession, merchantUser } from '#testing/fixtures.ts';
+import { harbour, harbourOrganisation, longSession, merchantUser } from '#testing/fixtures.ts';
 import { jsonResponse, renderRoutes, withQueryClient } from '#testing/render-routes.tsx';
 import { OrganisationDetailsPage } from './organisation-details-page.tsx';
 
 // The organisation's time zone and, for a merchant without advanced tax, its GST rounding, on
 // the Organisation details page.
 
-const organisation: Organisation = {
-  id: harbour.id,
-  is_merchant: true,
-  title: 'Harbour Wholesale',
-  slug: 'harbour-wholesale',
-  image: null,
-  abn: null,
-  contact_email: null,
-  phone: null,
-  address_line1: null,
-  address_line2: null,
-  suburb: null,
-  state: null,
-  postcode: null,
-  trial_end: null,
-  time_zone: 'Australia/Sydney',
-  gst_rounding: 'PER_LINE',
-  bank_account_name: null,
-  bank_bsb: null,
-  bank_account_number: null,
-  version: 3,
-};
+const organisation = harbourOrganisation();
 
 const settings = {
   payments_enabled: true,

@@ -3,34 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { getCurrentUser, getOrganisation, type Organisation, updateOrganisation } from '@tradeport/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answer, fakeFetch, route } from '#testing/fake-api.ts';
-import { harbour, merchantUser } from '#testing/fixtures.ts';
+import { harbour, harbourOrganisation, merchantUser } from '#testing/fixtures.ts';
 import { jsonResponse, renderAsMerchant } from '#testing/render-routes.tsx';
 import { OrganisationDetailsSection } from './organisation-details-section.tsx';
 
 // A merchant's bank account for payments by transfer, in its details form (/organisations/details).
 
-const merchant: Organisation = {
-  id: harbour.id,
-  is_merchant: true,
-  title: 'Harbour Wholesale',
-  slug: 'harbour-wholesale',
-  image: null,
-  abn: null,
-  contact_email: null,
-  phone: null,
-  address_line1: null,
-  address_line2: null,
-  suburb: null,
-  state: null,
-  postcode: null,
-  trial_end: null,
-  time_zone: 'Australia/Sydney',
-  gst_rounding: 'PER_LINE',
-  bank_account_name: null,
-  bank_bsb: null,
-  bank_account_number: null,
-  version: 3,
-};
+const merchant = harbourOrganisation();
 
 const update = route(updateOrganisation, { id: harbour.id });
 
