@@ -84,17 +84,19 @@ describe('app routes', () => {
     sessionStore.set(longSession);
     serve(merchantUser);
     // A screen not built yet, so the page is the shell's placeholder and asks for nothing else.
-    renderRoutes(appRoutes, '/xero/settings');
+    renderRoutes(appRoutes, '/quickbooks/settings');
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Xero accounting integration settings' }),
+      await screen.findByRole('heading', { level: 1, name: 'QuickBooks accounting integration settings' }),
     ).toBeInTheDocument();
     expect(screen.getByText('This screen has not been built yet.')).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Xero accounting integration settings · Tradeport'));
+    await waitFor(() =>
+      expect(document.title).toBe('QuickBooks accounting integration settings · Tradeport'),
+    );
 
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('group', { name: 'Sales' })).toBeInTheDocument();
-    expect(within(nav).getByRole('link', { name: 'Xero' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'QuickBooks' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).queryByRole('link', { name: 'Invitations' })).toBeNull();
     expect(within(nav).getByRole('combobox', { name: 'Organisation' })).toHaveValue('Harbour Wholesale');
     expect(screen.getByRole('banner')).toHaveTextContent('Harbour Wholesale');
@@ -126,7 +128,7 @@ describe('app routes', () => {
     organisationIdStore.set(harbour.id);
     serve(merchantUser);
     // A screen not built yet: a built one would ask for its data, which this stub refuses.
-    const { router } = renderRoutes(appRoutes, '/xero/settings');
+    const { router } = renderRoutes(appRoutes, '/quickbooks/settings');
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('combobox', { name: 'Organisation' }));

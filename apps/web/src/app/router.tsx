@@ -139,6 +139,9 @@ const SCREENS: Partial<Record<RoutePattern, ComponentType | LazyExoticComponent<
   '/organisations/billing': lazyScreen(() =>
     import('#features/billing/screens/billing-screen.tsx').then((m) => m.BillingScreen),
   ),
+  '/xero/settings': lazyScreen(() =>
+    import('#features/accounting/screens/accounting-settings-screen.tsx').then((m) => m.XeroSettingsScreen),
+  ),
   '/stripe/settings': lazyScreen(() =>
     import('#features/card-payments/screens/stripe-settings-screen.tsx').then((m) => m.StripeSettingsScreen),
   ),

@@ -56,12 +56,12 @@ describe('a returning person whose sign-in is over', () => {
       }
     });
     // A screen not built yet: a built one would ask for its data, which this stub refuses with 401.
-    const { router } = renderRoutes(appRoutes, '/xero/settings');
+    const { router } = renderRoutes(appRoutes, '/quickbooks/settings');
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Xero accounting integration settings' }),
+      await screen.findByRole('heading', { level: 1, name: 'QuickBooks accounting integration settings' }),
     ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/xero/settings');
+    expect(router.state.location.pathname).toBe('/quickbooks/settings');
     expect(sessionStore.get()?.accessToken).toBe('fresh-token');
   });
 });

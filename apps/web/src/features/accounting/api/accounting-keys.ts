@@ -1,0 +1,10 @@
+import type { AccountingProvider } from '@tradeport/contract';
+import { scopedKey } from '#lib/query-keys.ts';
+
+/** The accounting feature's query keys; each starts with the organisation acted for (DESIGN §5). */
+export const accountingKeys = {
+  all: (organisationId: string | null) => scopedKey(organisationId, 'accounting'),
+  /** The merchant's connection to one provider's books. */
+  connection: (organisationId: string | null, provider: AccountingProvider) =>
+    scopedKey(organisationId, 'accounting', provider, 'connection'),
+};

@@ -1,0 +1,57 @@
+import { Alert, Code, EmptyState, List, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { ADMIN_ONLY_REASON } from '#lib/admin-only-reason.ts';
+import type { ProviderWords } from '../model/provider-words.ts';
+
+/** Where the connection will be, while it loads (or while the code is exchanged for it). */
+export function AccountingSkeleton(props: { label: string }) {
+  return (
+    <Stack gap="md" aria-busy="true">
+      <VisuallyHidden role="status">{props.label}</VisuallyHidden>
+      <Skeleton height={24} width="40%" radius="sm" />
+      <Skeleton height={120} radius="md" />
+    </Stack>
+  );
+}
+
+/** A User of the merchant: integrations are its Admins' to manage. */
+export function AccountingAdminsOnly(props: { words: ProviderWords }) {
+  return (
+    <EmptyState>
+      <EmptyState.Title order={2}>Only Admins manage integrations</EmptyState.Title>
+      <EmptyState.Description>
+        {props.words.name} is connected and disconnected by an Admin of this organisation. {ADMIN_ONLY_REASON}
+      </EmptyState.Description>
+    </EmptyState>
+  );
+}
+
+/** Without the provider's keys on the server nothing here can work: say so, and what sets it up. */
+export function AccountingNotSetUp(props: { words: ProviderWords }) {
+  const { name, serverKeys } = props.words;
+  return (
+    <Alert color="gray" variant="light" title={`${name} is not set up on this server`}>
+      <Stack gap="xs">
+        <Text size="sm">
+          This Tradeport server has no {name} keys, so {name} cannot be connected. Whoever runs the server
+          sets these in its environment and restarts it (see Configuration in the README):
+        </Text>
+        <List size="sm">
+          {serverKeys.map((key) => (
+            <List.Item key={key}>
+              <Code>{key}</Code>
+            </List.Item>
+          ))}
+        </List>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** What Tradeport does with the connection today, in honest words. */
+export function SyncNote(props: { name: string }) {
+  return (
+    <Text size="sm" c="dimmed">
+      Tradeport does not send invoices, payments or credits to {props.name} yet.
+    </Text>
+  );
+}
