@@ -4,7 +4,7 @@ import { isConflict, isStale, useStartConnect } from '../api/accounting-connecti
 import { providerWords, refusal } from '../model/provider-words.ts';
 import { SyncNote } from './accounting-states.tsx';
 import { leaveForProvider } from './leave-for-provider.ts';
-import { Panel } from './panel.tsx';
+import { SectionPanel } from '#lib/ui/section-panel.tsx';
 
 /**
  * Not connected, or the provider refused the grant (NEEDS_RECONNECT): its consent page, where the
@@ -28,7 +28,7 @@ export function ConnectPanel(props: {
       },
     });
   return (
-    <Panel title={`${name} connection`}>
+    <SectionPanel title={`${name} connection`}>
       {needsReconnect ? (
         <Alert color="red" variant="light" title={`${name} no longer accepts Tradeport’s connection`}>
           The access was withdrawn at {name}, or it expired.
@@ -61,6 +61,6 @@ export function ConnectPanel(props: {
           {needsReconnect || props.problem ? 'Connect again' : `Connect to ${name}`}
         </Button>
       </Group>
-    </Panel>
+    </SectionPanel>
   );
 }

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '#lib/ui/confirm-dialog.tsx';
 import { isConflict, useDisconnect } from '../api/accounting-connection.ts';
 import { providerWords, refusal } from '../model/provider-words.ts';
 import { SyncNote } from './accounting-states.tsx';
-import { Panel } from './panel.tsx';
+import { SectionPanel } from '#lib/ui/section-panel.tsx';
 
 /** Who connected it and when, as far as the connection says. */
 function connectedBy(connection: AccountingConnection): string | null {
@@ -51,7 +51,7 @@ export function ConnectedPanel(props: {
   };
 
   return (
-    <Panel title={`${name} connection`}>
+    <SectionPanel title={`${name} connection`}>
       <Group gap="sm">
         <Badge color="teal" variant="light" size="lg">
           Connected
@@ -81,6 +81,6 @@ export function ConnectedPanel(props: {
         Tradeport’s connection will be revoked at {name}, and Tradeport forgets it. You can connect again
         later.
       </ConfirmDialog>
-    </Panel>
+    </SectionPanel>
   );
 }

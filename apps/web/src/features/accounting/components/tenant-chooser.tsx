@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { showSuccessToast } from '#lib/toasts.ts';
 import { isConflict, useChooseTenant } from '../api/accounting-connection.ts';
 import { fieldProblem, providerWords, refusal } from '../model/provider-words.ts';
-import { Panel } from './panel.tsx';
+import { SectionPanel } from '#lib/ui/section-panel.tsx';
 
 /**
  * CHOOSING_TENANT: the login reaches several organisations (companies…); the merchant chooses the one
@@ -44,7 +44,7 @@ export function TenantChooser(props: {
       ? refusal(choose.error, `The ${tenant} was not saved. Try again.`)
       : null;
   return (
-    <Panel title={`Choose the ${name} ${tenant}`}>
+    <SectionPanel title={`Choose the ${name} ${tenant}`}>
       <Text>
         Your {name} login reaches several {tenant}s. Choose the one Tradeport works with; to change it later
         you disconnect and connect again.
@@ -74,6 +74,6 @@ export function TenantChooser(props: {
           Use this {tenant}
         </Button>
       </Group>
-    </Panel>
+    </SectionPanel>
   );
 }

@@ -3,7 +3,7 @@ import { BILLING_PLAN_DETAILS, type Billing, type BillingFlow } from '@tradeport
 import type { ReactNode } from 'react';
 import { formatDate, formatMoney } from '#lib/format.ts';
 import { cardLabel, planPrice } from '../model/billing-status.ts';
-import { BillingSection } from './billing-section.tsx';
+import { SectionPanel } from '#lib/ui/section-panel.tsx';
 import { PortalButton } from './portal-button.tsx';
 
 function Detail(props: { term: string; children: ReactNode }) {
@@ -23,7 +23,7 @@ function Detail(props: { term: string; children: ReactNode }) {
 export function CurrentPlan(props: { billing: Billing; flow: BillingFlow }) {
   const { billing } = props;
   return (
-    <BillingSection title="Your plan">
+    <SectionPanel title="Your plan">
       <SimpleGrid component="dl" cols={{ base: 1, xs: 3 }} spacing="md" m={0}>
         <Detail term="Plan">
           {billing.plan ? `${BILLING_PLAN_DETAILS[billing.plan].name}, ${planPrice(billing.plan)}` : '—'}
@@ -45,6 +45,6 @@ export function CurrentPlan(props: { billing: Billing; flow: BillingFlow }) {
         flow={props.flow}
         label={billing.status === 'CANCELLING' ? 'Renew or update card' : 'Update card or cancel'}
       />
-    </BillingSection>
+    </SectionPanel>
   );
 }

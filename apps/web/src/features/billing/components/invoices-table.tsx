@@ -2,7 +2,7 @@ import { Anchor, Badge, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { BillingInvoice } from '@tradeport/contract';
 import { formatDate, formatMoney } from '#lib/format.ts';
 import { INVOICE_STATUSES } from '../model/billing-status.ts';
-import { BillingSection } from './billing-section.tsx';
+import { SectionPanel } from '#lib/ui/section-panel.tsx';
 
 function InvoiceRow(props: { invoice: BillingInvoice }) {
   const { invoice } = props;
@@ -42,7 +42,7 @@ function InvoiceRow(props: { invoice: BillingInvoice }) {
 /** Tradeport's invoices to the merchant, newest first, each viewable (and downloadable) at Stripe. */
 export function InvoicesSection(props: { invoices: readonly BillingInvoice[] }) {
   return (
-    <BillingSection title="Past invoices">
+    <SectionPanel title="Past invoices">
       {props.invoices.length === 0 ? (
         <Text c="dimmed">No invoices yet. Each payment’s invoice shows here once it is made.</Text>
       ) : (
@@ -70,6 +70,6 @@ export function InvoicesSection(props: { invoices: readonly BillingInvoice[] }) 
           </Table>
         </Table.ScrollContainer>
       )}
-    </BillingSection>
+    </SectionPanel>
   );
 }

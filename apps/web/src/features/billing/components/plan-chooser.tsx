@@ -3,7 +3,7 @@ import { BILLING_PLAN_DETAILS, BILLING_PLANS, type BillingFlow, type BillingPlan
 import { useId } from 'react';
 import { formatMoney } from '#lib/format.ts';
 import { useStartBillingCheckout } from '../api/billing-redirects.ts';
-import { BillingSection } from './billing-section.tsx';
+import { SectionPanel } from '#lib/ui/section-panel.tsx';
 import { leaveForStripe } from './leave-for-stripe.ts';
 import { RefusalAlert } from './refusal-alert.tsx';
 
@@ -56,7 +56,7 @@ export function PlanChooser(props: { flow: BillingFlow; hasEnded: boolean }) {
   // Still busy once the address came: the browser is on its way to Stripe.
   const isBusy = checkout.isPending || checkout.isSuccess;
   return (
-    <BillingSection title="Choose a plan">
+    <SectionPanel title="Choose a plan">
       <Text>
         {props.hasEnded
           ? 'Start your subscription again: every feature of Tradeport on either plan.'
@@ -75,6 +75,6 @@ export function PlanChooser(props: { flow: BillingFlow; hasEnded: boolean }) {
           />
         ))}
       </SimpleGrid>
-    </BillingSection>
+    </SectionPanel>
   );
 }

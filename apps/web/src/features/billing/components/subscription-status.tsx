@@ -2,7 +2,7 @@ import { Badge, Group, Text } from '@mantine/core';
 import { BILLING_STATUS_LABELS, type Billing, type BillingFlow } from '@tradeport/contract';
 import { formatDate } from '#lib/format.ts';
 import { STATUS_COLOURS } from '../model/billing-status.ts';
-import { BillingSection } from './billing-section.tsx';
+import { SectionPanel } from '#lib/ui/section-panel.tsx';
 import { PastDueAlert } from './past-due-alert.tsx';
 
 /** What the status means for the merchant, in a sentence with its date. */
@@ -35,7 +35,7 @@ export function SubscriptionStatus(props: { billing: Billing; flow: BillingFlow;
   const { billing } = props;
   const sentence = statusSentence(billing, props.nowMs);
   return (
-    <BillingSection title="Subscription">
+    <SectionPanel title="Subscription">
       <Group gap="sm">
         <Text size="sm" c="dimmed" component="span">
           Status
@@ -48,6 +48,6 @@ export function SubscriptionStatus(props: { billing: Billing; flow: BillingFlow;
       {billing.status === 'PAST_DUE' && (
         <PastDueAlert flow={props.flow} deactivateDate={billing.deactivate_date} nowMs={props.nowMs} />
       )}
-    </BillingSection>
+    </SectionPanel>
   );
 }

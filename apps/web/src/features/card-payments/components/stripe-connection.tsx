@@ -1,22 +1,11 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, SimpleGrid, Stack, Switch, Table, Text } from '@mantine/core';
 import type { StripeSettings } from '@tradeport/contract';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { ApiError } from '#lib/api-error.ts';
 import { formatDate } from '#lib/format.ts';
 import { showSuccessToast } from '#lib/toasts.ts';
 import { ConfirmDialog } from '#lib/ui/confirm-dialog.tsx';
+import { SectionPanel } from '#lib/ui/section-panel.tsx';
 import {
   useDisconnectStripe,
   useStartStripeConnect,
@@ -31,24 +20,11 @@ const STATUS = {
 
 const refusal = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
 
-function Panel(props: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="lg" component="section" aria-label={props.title}>
-      <Stack gap="md">
-        <Title order={2} size="h4">
-          {props.title}
-        </Title>
-        {props.children}
-      </Stack>
-    </Paper>
-  );
-}
-
 /** Not connected yet: Stripe's consent page, where the merchant signs in to (or opens) its account. */
 function ConnectPanel() {
   const connect = useStartStripeConnect();
   return (
-    <Panel title="Stripe account">
+    <SectionPanel title="Stripe account">
       <Text>
         Connect your Stripe account so customers can pay their invoices by card, in your portal or from a
         payment link. You sign in to Stripe (or open an account there) and come back here.
@@ -66,7 +42,7 @@ function ConnectPanel() {
           Connect with Stripe
         </Button>
       </Group>
-    </Panel>
+    </SectionPanel>
   );
 }
 
@@ -76,7 +52,7 @@ function AccountPanel(props: { settings: StripeSettings }) {
   const [isConfirming, setIsConfirming] = useState(false);
   const status = STATUS[settings.status];
   return (
-    <Panel title="Stripe account">
+    <SectionPanel title="Stripe account">
       <Group gap="sm">
         <Badge color={status.color} variant="light" size="lg">
           {status.label}
@@ -134,7 +110,7 @@ function AccountPanel(props: { settings: StripeSettings }) {
         Customers can no longer pay by card, and payment links stop working. Payments already taken keep their
         records, and Stripe still tells us how they end.
       </ConfirmDialog>
-    </Panel>
+    </SectionPanel>
   );
 }
 
@@ -143,7 +119,7 @@ function FeesPanel(props: { settings: StripeSettings }) {
   const update = useUpdateStripeSettings();
   const isConnected = settings.version !== null;
   return (
-    <Panel title="Card fees">
+    <SectionPanel title="Card fees">
       <Table aria-label="Card fees" w="auto">
         <Table.Tbody>
           {settings.fees.map((fee) => (
@@ -178,7 +154,7 @@ function FeesPanel(props: { settings: StripeSettings }) {
           {refusal(update.error, 'The change was not saved. Try again.')}
         </Alert>
       )}
-    </Panel>
+    </SectionPanel>
   );
 }
 

@@ -1,8 +1,8 @@
 import { Paper, Stack, Title } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
 
-/** A bordered section of the settings page under its h2, named by it. */
-export function Panel(props: { title: string; children: ReactNode }) {
+/** A bordered panel of a page under its h2, which names it for assistive technology. */
+export function SectionPanel(props: { title: string; children: ReactNode }) {
   const headingId = useId();
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby={headingId}>
