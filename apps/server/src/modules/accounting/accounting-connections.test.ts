@@ -1,36 +1,27 @@
-import { randomBytes } from 'node:crypto';
 import { type AccountingConnection, EMPTY_ACCOUNTING_MAPPING } from '@tradeport/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderRefusedError } from '../../integrations/accounting/accounting-errors.ts';
-import {
-  answerXeroConsentPage,
-  DEFAULT_XERO_TENANT,
-  startXeroStandIn,
-  type XeroStandIn,
-} from '../../integrations/accounting/xero/testing/xero-stand-in.ts';
+import { DEFAULT_XERO_TENANT } from '../../integrations/accounting/xero/testing/xero-stand-in.ts';
 import { accountingConnections } from '../../platform/db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../testing/index.ts';
+import { createTestApp } from '../../testing/index.ts';
 import { customerTestKit, type Headers } from '../customers/customers.testing.ts';
 import { createAccountingConnections } from './accounting-connections.service.ts';
+import { openXeroWorld, type XeroWorld, xeroKit, xeroSettingsPath } from './accounting.testing.ts';
 
 // xero/organisation/{id}/settings… over HTTP against the Xero stand-in: connecting through its
 // consent page with PKCE, choosing the organisation, tokens encrypted and never answered, the
 // access token refreshed once however many ask at once, a grant withdrawn at Xero, disconnecting.
 
-let standIn: XeroStandIn;
-let t: TestApp;
+let world: XeroWorld;
 beforeAll(async () => {
-  standIn = await startXeroStandIn();
-  t = await createTestApp({ ...standIn.env, ACCOUNTING_TOKEN_KEY: randomBytes(32).toString('base64') });
+  world = await openXeroWorld();
 });
-afterAll(async () => {
-  await t?.close();
-  await standIn?.close();
-});
+afterAll(() => world?.close());
 
-const kit = customerTestKit(() => t);
-const settings = (merchantId: string) => `/xero/organisation/${merchantId}/settings`;
+const kit = xeroKit(() => world);
+const settings = xeroSettingsPath;
+const { consent, complete, connectedMerchant: connected } = kit;
 
 async function connection(merchantId: string, headers: Headers) {
   const response = await kit.api('GET', settings(merchantId), headers);
@@ -38,34 +29,9 @@ async function connection(merchantId: string, headers: Headers) {
   return response.json<AccountingConnection>();
 }
 
-/** Connect → Xero's consent page (allowed) → back with code and state, as the screen posts them. */
-async function consent(merchantId: string, headers: Headers, options: { allow?: boolean } = {}) {
-  const started = await kit.api('POST', `${settings(merchantId)}/connect`, headers);
-  expect(started.statusCode, started.body).toBe(200);
-  const url = new URL(started.json<{ url: string }>().url);
-  const back = await answerXeroConsentPage(url.toString(), options);
-  return {
-    url,
-    back,
-    code: back.searchParams.get('code') ?? '',
-    state: back.searchParams.get('state') ?? '',
-  };
-}
-
-const complete = (merchantId: string, headers: Headers, body: object) =>
-  kit.api('POST', `${settings(merchantId)}/oauth`, headers, body);
-
-async function connected() {
-  const { merchant, admin } = await kit.newMerchant();
-  const { code, state } = await consent(merchant.id, admin.headers);
-  const done = await complete(merchant.id, admin.headers, { code, state });
-  expect(done.statusCode, done.body).toBe(200);
-  return { merchant, admin, connection: done.json<AccountingConnection>() };
-}
-
 const row = async (merchantId: string) =>
   (
-    await t.database.db
+    await world.t.database.db
       .select()
       .from(accountingConnections)
       .where(
@@ -89,7 +55,7 @@ describe('connecting Xero', () => {
     });
 
     const { url, back, code, state } = await consent(merchant.id, admin.headers);
-    expect(url.origin).toBe(standIn.url);
+    expect(url.origin).toBe(world.standIn.url);
     expect(url.pathname).toBe('/identity/connect/authorize');
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
     expect(url.searchParams.get('redirect_uri')).toBe('http://tradeport.test/xero/settings');
@@ -141,7 +107,7 @@ describe('connecting Xero', () => {
       { tenantId: 'a1b2c3d4-0000-4000-8000-000000000001', tenantName: 'Harbourside Trading' },
       { tenantId: 'a1b2c3d4-0000-4000-8000-000000000002', tenantName: 'Harbourside Holdings' },
     ];
-    standIn.setTenants(tenants);
+    world.standIn.setTenants(tenants);
     try {
       const { merchant, admin } = await kit.newMerchant();
       const { code, state } = await consent(merchant.id, admin.headers);
@@ -165,15 +131,15 @@ describe('connecting Xero', () => {
         tenants: [],
       });
     } finally {
-      standIn.setTenants([DEFAULT_XERO_TENANT]);
+      world.standIn.setTenants([DEFAULT_XERO_TENANT]);
     }
   });
 });
 
 describe('the access token', () => {
-  const service = () => createAccountingConnections(t.deps);
+  const service = () => createAccountingConnections(world.t.deps);
   const expireAccessToken = (merchantId: string) =>
-    t.database.db
+    world.t.database.db
       .update(accountingConnections)
       .set({ accessTokenExpiresAt: new Date(Date.now() - 1_000) })
       .where(eq(accountingConnections.merchantId, merchantId));
@@ -184,15 +150,15 @@ describe('the access token', () => {
     expect(fresh.tenantId).toBe(DEFAULT_XERO_TENANT.tenantId);
 
     await expireAccessToken(merchant.id);
-    const refreshesBefore = standIn.tokenRequests.refresh_token ?? 0;
+    const refreshesBefore = world.standIn.tokenRequests.refresh_token ?? 0;
     const tokens = await Promise.all(
       Array.from({ length: 5 }, () => service().accessToken(merchant.id, 'xero')),
     );
     // Xero rotates refresh tokens: a second refresh with the old one would have been refused.
-    expect((standIn.tokenRequests.refresh_token ?? 0) - refreshesBefore).toBe(1);
+    expect((world.standIn.tokenRequests.refresh_token ?? 0) - refreshesBefore).toBe(1);
     expect(new Set(tokens.map((token) => token.token)).size).toBe(1);
     expect(tokens[0]!.token).not.toBe(fresh.token);
-    const reachable = await fetch(new URL('/connections', standIn.url), {
+    const reachable = await fetch(new URL('/connections', world.standIn.url), {
       headers: { authorization: `Bearer ${tokens[0]!.token}` },
     });
     expect(reachable.status).toBe(200);
@@ -200,7 +166,7 @@ describe('the access token', () => {
 
   it('marks the connection NEEDS_RECONNECT when Xero no longer accepts the grant', async () => {
     const { merchant, admin } = await connected();
-    standIn.revokeAll();
+    world.standIn.revokeAll();
     await expireAccessToken(merchant.id);
     const refused = await service()
       .accessToken(merchant.id, 'xero')
@@ -221,7 +187,7 @@ describe('the access token', () => {
 describe('disconnecting', () => {
   it('revokes the grant at Xero and forgets the tokens; a stale version is 409', async () => {
     const { merchant, admin, connection: before } = await connected();
-    const grantsBefore = standIn.grants.filter((grant) => !grant.revokedAt).length;
+    const grantsBefore = world.standIn.grants.filter((grant) => !grant.revokedAt).length;
     const disconnect = (version: number) =>
       kit.api('POST', `${settings(merchant.id)}/disconnect`, admin.headers, { version });
 
@@ -229,10 +195,10 @@ describe('disconnecting', () => {
     const done = await disconnect(before.version!);
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({ status: 'NOT_CONNECTED', connected_by: null });
-    expect(standIn.grants.filter((grant) => !grant.revokedAt).length).toBe(grantsBefore - 1);
+    expect(world.standIn.grants.filter((grant) => !grant.revokedAt).length).toBe(grantsBefore - 1);
     expect(await row(merchant.id)).toMatchObject({ accessTokenEncrypted: null, refreshTokenEncrypted: null });
     // The sync can no longer get a token.
-    await expect(createAccountingConnections(t.deps).accessToken(merchant.id, 'xero')).rejects.toThrow(
+    await expect(createAccountingConnections(world.t.deps).accessToken(merchant.id, 'xero')).rejects.toThrow(
       /not connected/,
     );
   });
@@ -250,7 +216,7 @@ describe('who may', () => {
 
     const { merchant: mine, admin } = await kit.newMerchant();
     const { code, state } = await consent(mine.id, admin.headers);
-    standIn.failNext(1, { status: 503 });
+    world.standIn.failNext(1, { status: 503 });
     // The code was exchanged; listing the organisations failed: connect again later.
     const down = await complete(mine.id, admin.headers, { code, state });
     expect(down.statusCode).toBe(503);

@@ -1,42 +1,20 @@
-import { randomBytes } from 'node:crypto';
 import type { AccountingBooks, AccountingConnection } from '@tradeport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  answerXeroConsentPage,
-  startXeroStandIn,
-  type XeroStandIn,
-} from '../../integrations/accounting/xero/testing/xero-stand-in.ts';
-import { createTestApp, type TestApp } from '../../testing/index.ts';
-import { customerTestKit, type Headers } from '../customers/customers.testing.ts';
+import type { Headers } from '../customers/customers.testing.ts';
+import { openXeroWorld, type XeroWorld, xeroKit, xeroSettingsPath } from './accounting.testing.ts';
 
 // PUT xero/organisation/{id}/settings and …/settings/books: the merchant's accounts and tax rates
 // mapped onto the Xero organisation's, each checked against the books as Xero has them now.
 
-let standIn: XeroStandIn;
-let t: TestApp;
+let world: XeroWorld;
 beforeAll(async () => {
-  standIn = await startXeroStandIn();
-  t = await createTestApp({ ...standIn.env, ACCOUNTING_TOKEN_KEY: randomBytes(32).toString('base64') });
+  world = await openXeroWorld();
 });
-afterAll(async () => {
-  await t?.close();
-  await standIn?.close();
-});
+afterAll(() => world?.close());
 
-const kit = customerTestKit(() => t);
-const settings = (merchantId: string) => `/xero/organisation/${merchantId}/settings`;
-
-async function connectedMerchant() {
-  const { merchant, admin } = await kit.newMerchant();
-  const started = await kit.api('POST', `${settings(merchant.id)}/connect`, admin.headers);
-  const back = await answerXeroConsentPage(started.json<{ url: string }>().url);
-  const done = await kit.api('POST', `${settings(merchant.id)}/oauth`, admin.headers, {
-    code: back.searchParams.get('code'),
-    state: back.searchParams.get('state'),
-  });
-  expect(done.statusCode, done.body).toBe(200);
-  return { merchant, admin, version: done.json<AccountingConnection>().version! };
-}
+const kit = xeroKit(() => world);
+const settings = xeroSettingsPath;
+const connectedMerchant = kit.connectedMerchant;
 
 const mapping = {
   sales_account_code: '200',
@@ -77,7 +55,7 @@ describe('the books', () => {
     const { merchant, admin } = await kit.newMerchant();
     expect((await kit.api('GET', `${settings(merchant.id)}/books`, admin.headers)).statusCode).toBe(409);
     const other = await connectedMerchant();
-    standIn.failNext(2, { status: 503 });
+    world.standIn.failNext(2, { status: 503 });
     const down = await kit.api('GET', `${settings(other.merchant.id)}/books`, other.admin.headers);
     expect(down.statusCode).toBe(503);
   });
