@@ -55,7 +55,9 @@ export function createXeroApi(config: OAuthClientConfig, options: { now: () => D
       throw new ProviderUnavailableError(`Xero did not answer: ${(error as Error).message}`);
     }
     if (response.status === 429) {
-      throw new ProviderRateLimitedError(retryAfterSeconds(response.headers.get('retry-after'), options.now()));
+      throw new ProviderRateLimitedError(
+        retryAfterSeconds(response.headers.get('retry-after'), options.now()),
+      );
     }
     if (response.status >= 500) throw new ProviderUnavailableError(`Xero failed (${response.status})`);
     const answer: unknown = await response.json().catch(() => undefined);
