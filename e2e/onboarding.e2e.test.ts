@@ -115,7 +115,9 @@ describe('a new merchant', () => {
       // A step done from its link: a pick-up method on /delivery.
       await step('Set up delivery or pick-up').getByRole('link', { name: 'Set up delivery' }).click();
       await page.waitForURL((url) => url.pathname === '/delivery', PATIENCE);
-      await page.getByRole('button', { name: 'Add delivery method' }).click();
+      // A new merchant's list is empty: its heading and its empty state both offer to add one.
+      await page.getByText('No delivery methods yet').waitFor(PATIENCE);
+      await page.getByRole('button', { name: 'Add delivery method' }).first().click();
       const dialog = page.getByRole('dialog', { name: /delivery method/i });
       await dialog.getByLabel(/^Name/).fill('Warehouse pick-up');
       await dialog.getByRole('radio', { name: 'Pick-up' }).check();
