@@ -1,5 +1,6 @@
-import { Alert, Code, EmptyState, List, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { EmptyState, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { ADMIN_ONLY_REASON } from '#lib/admin-only-reason.ts';
+import { ServerKeysMissing } from '#lib/ui/server-keys-missing.tsx';
 import type { ProviderWords } from '../model/provider-words.ts';
 
 /** Where the connection will be, while it loads (or while the code is exchanged for it). */
@@ -29,21 +30,11 @@ export function AccountingAdminsOnly(props: { words: ProviderWords }) {
 export function AccountingNotSetUp(props: { words: ProviderWords }) {
   const { name, serverKeys } = props.words;
   return (
-    <Alert color="gray" variant="light" title={`${name} is not set up on this server`}>
-      <Stack gap="xs">
-        <Text size="sm">
-          This Tradeport server has no {name} keys, so {name} cannot be connected. Whoever runs the server
-          sets these in its environment and restarts it (see Configuration in the README):
-        </Text>
-        <List size="sm">
-          {serverKeys.map((key) => (
-            <List.Item key={key}>
-              <Code>{key}</Code>
-            </List.Item>
-          ))}
-        </List>
-      </Stack>
-    </Alert>
+    <ServerKeysMissing
+      title={`${name} is not set up on this server`}
+      consequence={`This Tradeport server has no ${name} keys, so ${name} cannot be connected.`}
+      keys={serverKeys}
+    />
   );
 }
 

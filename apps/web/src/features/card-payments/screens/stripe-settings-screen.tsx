@@ -1,7 +1,8 @@
-import { Alert, Code, List, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
 import { useIsAdmin } from '#lib/access.ts';
 import { ADMIN_ONLY_REASON } from '#lib/admin-only-reason.ts';
 import { LoadFailedAlert } from '#lib/ui/load-failed-alert.tsx';
+import { ServerKeysMissing } from '#lib/ui/server-keys-missing.tsx';
 import { useStripeSettings } from '../api/stripe-settings.ts';
 import { StripeConnection } from '../components/stripe-connection.tsx';
 import { type StripeReturn, useStripeReturn } from '../model/use-stripe-return.ts';
@@ -17,28 +18,18 @@ const STRIPE_KEYS = [
 /** Without Stripe keys on the server nothing here can work: say so, and what sets it up. */
 function NotSetUp() {
   return (
-    <Alert color="gray" variant="light" title="Card payments are not set up">
-      <Stack gap="xs">
-        <Text size="sm">
-          This Tradeport server has no Stripe keys, so card payments cannot be taken. Whoever runs the server
-          sets these in its environment and restarts it (see Configuration in the README):
-        </Text>
-        <List size="sm">
-          {STRIPE_KEYS.map((key) => (
-            <List.Item key={key}>
-              <Code>{key}</Code>
-            </List.Item>
-          ))}
-        </List>
-      </Stack>
-    </Alert>
+    <ServerKeysMissing
+      title="Card payments are not set up"
+      consequence="This Tradeport server has no Stripe keys, so card payments cannot be taken."
+      keys={STRIPE_KEYS}
+    />
   );
 }
 
 function ReturnMessage(props: { outcome: StripeReturn }) {
   const { outcome } = props;
   if (outcome.status === 'completing') return <Loader aria-label="Connecting your Stripe account" />;
-  if (outcome.status === 'connected') {
+  if (outcome.status === 'completed') {
     return (
       <Alert color="teal" variant="light" role="status" title="Stripe account connected">
         Customers can pay by card once Stripe has the account ready.
