@@ -1,39 +1,25 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createOrganisation, type Organisation } from '@tradeport/contract';
+import { createOrganisation } from '@tradeport/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { organisationIdStore } from '#lib/organisation.ts';
 import { sessionStore } from '#lib/session.ts';
 import { answer, fakeFetch, route } from '#testing/fake-api.ts';
-import { longSession } from '#testing/fixtures.ts';
+import { harbourOrganisation, longSession } from '#testing/fixtures.ts';
 import { jsonResponse, renderRoutes, withQueryClient } from '#testing/render-routes.tsx';
 import { suggestSlug } from '../components/organisation-form.ts';
 import { SignUpOrganisationScreen } from './sign-up-organisation-screen.tsx';
 
 const NEW_ID = '00000000-0000-4000-8000-0000000000dd';
-const created = (body: object): Organisation => ({
-  id: NEW_ID,
-  is_merchant: true,
-  title: '',
-  slug: '',
-  image: null,
-  abn: null,
-  contact_email: null,
-  phone: null,
-  address_line1: null,
-  address_line2: null,
-  suburb: null,
-  state: null,
-  postcode: null,
-  trial_end: '2099-01-01T00:00:00.000Z',
-  time_zone: 'Australia/Sydney',
-  gst_rounding: 'PER_LINE',
-  bank_account_name: null,
-  bank_bsb: null,
-  bank_account_number: null,
-  version: 1,
-  ...body,
-});
+const created = (body: object) =>
+  harbourOrganisation({
+    id: NEW_ID,
+    title: '',
+    slug: '',
+    trial_end: '2099-01-01T00:00:00.000Z',
+    version: 1,
+    ...body,
+  });
 
 const routes = withQueryClient([
   { path: '/sign-up-organisation', element: <SignUpOrganisationScreen /> },

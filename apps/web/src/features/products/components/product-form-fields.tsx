@@ -13,6 +13,34 @@ const VOCABULARY_FIELDS = [
   { kind: 'units', field: 'unit_of_measure', label: 'Unit of measure' },
 ] as const satisfies readonly { kind: VocabularyKind; field: keyof ProductFormValues; label: string }[];
 
+type ProductForm = UseFormReturnType<ProductFormValues>;
+
+/** What names a product: shared by the full form and sign-up's quick add. */
+export function NameAndSkuFields(props: { form: ProductForm }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <TextInput label="Name" required autoComplete="off" {...props.form.getInputProps('name')} />
+      <TextInput
+        label="SKU"
+        description="Your code for it; unique among your products"
+        required
+        autoComplete="off"
+        {...props.form.getInputProps('sku')}
+      />
+    </SimpleGrid>
+  );
+}
+
+export function GstSwitch(props: { form: ProductForm }) {
+  return (
+    <Switch
+      label="GST applies"
+      description="Off for GST-free goods, such as most fresh food"
+      {...props.form.getInputProps('is_gst_applicable', { type: 'checkbox' })}
+    />
+  );
+}
+
 /** The product's fields, in the order a person fills them in (and tabs through them). */
 export function ProductFormFields(props: {
   form: UseFormReturnType<ProductFormValues>;
@@ -29,16 +57,7 @@ export function ProductFormFields(props: {
 
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="Name" required autoComplete="off" {...form.getInputProps('name')} />
-        <TextInput
-          label="SKU"
-          description="Your code for it; unique among your products"
-          required
-          autoComplete="off"
-          {...form.getInputProps('sku')}
-        />
-      </SimpleGrid>
+      <NameAndSkuFields form={form} />
       <Textarea label="Description" rows={4} resize="vertical" {...form.getInputProps('description')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {VOCABULARY_FIELDS.map(({ kind, field, label }) => (
@@ -65,11 +84,7 @@ export function ProductFormFields(props: {
           {...form.getInputProps('cost')}
         />
       </SimpleGrid>
-      <Switch
-        label="GST applies"
-        description="Off for GST-free goods, such as most fresh food"
-        {...form.getInputProps('is_gst_applicable', { type: 'checkbox' })}
-      />
+      <GstSwitch form={form} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <NumberInput
           label="Minimum order quantity"

@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { type Product, ProductInput } from '@tradeport/contract';
 import { useContractForm } from '#lib/forms/use-contract-form.ts';
 import { FormErrorAlert } from '#lib/ui/form-error-alert.tsx';
@@ -9,6 +9,7 @@ import {
   productErrors,
   productInputOf,
 } from '../model/product-form.ts';
+import { GstSwitch, NameAndSkuFields } from './product-form-fields.tsx';
 
 /**
  * A product in four fields (name, SKU, price, GST), for sign-up's products step: the same form
@@ -35,16 +36,7 @@ export function QuickAddProductForm(props: { onAdded: (product: Product) => void
     <form {...formProps} aria-label="Add a product">
       <Stack gap="md">
         <FormErrorAlert message={formError} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Name" required autoComplete="off" {...form.getInputProps('name')} />
-          <TextInput
-            label="SKU"
-            description="Your code for it; unique among your products"
-            required
-            autoComplete="off"
-            {...form.getInputProps('sku')}
-          />
-        </SimpleGrid>
+        <NameAndSkuFields form={form} />
         <Group align="flex-end" gap="xl">
           <TextInput
             label="Price (ex GST)"
@@ -54,11 +46,7 @@ export function QuickAddProductForm(props: { onAdded: (product: Product) => void
             w={200}
             {...form.getInputProps('base_price')}
           />
-          <Switch
-            label="GST applies"
-            description="Off for GST-free goods, such as most fresh food"
-            {...form.getInputProps('is_gst_applicable', { type: 'checkbox' })}
-          />
+          <GstSwitch form={form} />
         </Group>
         <Group>
           <Button {...submitProps}>Add product</Button>
