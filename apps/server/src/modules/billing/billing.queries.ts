@@ -1,6 +1,7 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { memberships, merchantSubscriptions, organisations, users } from '../../platform/db/schema/index.ts';
+import { merchantSubscriptions, organisations } from '../../platform/db/schema/index.ts';
+import { listActiveMemberEmails } from '../order-documents/order-documents.queries.ts';
 import type { OrganisationBillingDates, StoredSubscription } from './billing-state.ts';
 
 // The merchant's subscription row (one a merchant, from its first Checkout) and the organisation
@@ -118,19 +119,5 @@ export async function findBillingContacts(
     .from(organisations)
     .where(eq(organisations.id, merchantId));
   if (!organisation) return undefined;
-  const admins = await tx
-    .select({ email: users.email })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(
-      and(
-        eq(memberships.organisationId, merchantId),
-        eq(memberships.level, 'Admin'),
-        eq(memberships.active, true),
-        eq(memberships.invitationAccepted, true),
-        isNotNull(users.emailVerifiedAt),
-      ),
-    )
-    .orderBy(asc(users.email));
-  return { ...organisation, adminEmails: admins.map((admin) => admin.email) };
+  return { ...organisation, adminEmails: await listActiveMemberEmails(tx, merchantId, { level: 'Admin' }) };
 }

@@ -1,3 +1,4 @@
+import type { UserLevel } from '@tradeport/contract';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import {
@@ -136,16 +137,21 @@ export async function findDocumentOrder(db: Db, orderId: string) {
 
 /**
  * Where an organisation's mail goes: its active members who accepted their invitation and proved
- * they receive mail at that address.
+ * they receive mail at that address (its Admins only, with `level`).
  */
-export async function listActiveMemberEmails(db: Db, organisationId: string): Promise<string[]> {
-  return (await listActiveMemberEmailsOf(db, [organisationId])).get(organisationId) ?? [];
+export async function listActiveMemberEmails(
+  db: Db,
+  organisationId: string,
+  options: { level?: UserLevel } = {},
+): Promise<string[]> {
+  return (await listActiveMemberEmailsOf(db, [organisationId], options)).get(organisationId) ?? [];
 }
 
 /** listActiveMemberEmails for several organisations in one query: each one's addresses, in order. */
 export async function listActiveMemberEmailsOf(
   db: Db,
   organisationIds: string[],
+  options: { level?: UserLevel } = {},
 ): Promise<Map<string, string[]>> {
   const rows = await db
     .select({ organisationId: memberships.organisationId, email: users.email })
@@ -157,6 +163,7 @@ export async function listActiveMemberEmailsOf(
         eq(memberships.active, true),
         eq(memberships.invitationAccepted, true),
         isNotNull(users.emailVerifiedAt),
+        options.level ? eq(memberships.level, options.level) : undefined,
       ),
     )
     .orderBy(asc(users.email));
