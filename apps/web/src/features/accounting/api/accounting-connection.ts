@@ -58,7 +58,7 @@ type Call<T, R> = (
  * A change to the connection: its answer replaces the cached connection; a refusal that says it is
  * out of date reloads it, and a 403 reloads the person's level (an Admin made them a User meanwhile).
  */
-function useConnectionCall<T, R>(
+export function useConnectionCall<T, R>(
   provider: ServedAccountingProvider,
   call: Call<T, R>,
   onAnswer?: (answer: R) => AccountingConnection | undefined,
@@ -86,7 +86,7 @@ function useConnectionCall<T, R>(
   });
 }
 
-const asConnection = (connection: AccountingConnection) => connection;
+export const asConnection = (connection: AccountingConnection) => connection;
 
 /** The provider's consent page for this merchant; the browser is sent there to connect. */
 export function useStartConnect(provider: ServedAccountingProvider) {

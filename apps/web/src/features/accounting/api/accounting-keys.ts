@@ -7,4 +7,7 @@ export const accountingKeys = {
   /** The merchant's connection to one provider's books. */
   connection: (organisationId: string | null, provider: AccountingProvider) =>
     scopedKey(organisationId, 'accounting', provider, 'connection'),
+  /** The accounts and tax rates of the books connected to (by their id, so other books never show). */
+  books: (organisationId: string | null, provider: AccountingProvider, tenantId: string | null) =>
+    scopedKey(organisationId, 'accounting', provider, 'books', tenantId),
 };

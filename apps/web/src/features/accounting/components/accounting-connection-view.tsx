@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { providerWords } from '../model/provider-words.ts';
 import { ConnectPanel } from './connect-panel.tsx';
 import { ConnectedPanel } from './connected-panel.tsx';
+import { MappingSection } from './mapping-section.tsx';
 import { TenantChooser } from './tenant-chooser.tsx';
 
 /**
@@ -23,7 +24,12 @@ export function AccountingConnectionView(props: {
 
   let panel;
   if (connection.status === 'CONNECTED') {
-    panel = <ConnectedPanel provider={provider} connection={connection} onChanged={onChanged} />;
+    panel = (
+      <>
+        <ConnectedPanel provider={provider} connection={connection} onChanged={onChanged} />
+        <MappingSection provider={provider} connection={connection} onChanged={onChanged} />
+      </>
+    );
   } else if (connection.status === 'CHOOSING_TENANT') {
     panel = <TenantChooser provider={provider} connection={connection} onChanged={onChanged} />;
   } else {

@@ -5,6 +5,7 @@ import {
   completeXeroConnect,
   disconnectXero,
   getCurrentUser,
+  getXeroBooks,
   getXeroConnection,
   startXeroConnect,
 } from '@tradeport/contract';
@@ -22,6 +23,7 @@ import {
   connectionFixture,
   harbourBooks,
   harbourUser,
+  xeroBooks,
 } from '../testing/accounting-fixtures.ts';
 import { XeroSettingsScreen } from './accounting-settings-screen.tsx';
 
@@ -48,6 +50,8 @@ function show(options: { handlers?: Record<string, FakeHandler>; path?: string; 
   const api = fakeFetch({
     [route(getCurrentUser)]: () => jsonResponse(200, options.asUser ? harbourUser : merchantUser),
     [CONNECTION]: () => jsonResponse(200, connectionFixture()),
+    // Connected, the screen shows the mapping too (components/mapping-section.test.tsx).
+    [route(getXeroBooks, { id: harbour.id })]: () => jsonResponse(200, xeroBooks),
     ...options.handlers,
   });
   vi.stubGlobal('fetch', api.stub);

@@ -1,4 +1,9 @@
-import { type AccountingConnection, type CurrentUser, EMPTY_ACCOUNTING_MAPPING } from '@tradeport/contract';
+import {
+  type AccountingBooks,
+  type AccountingConnection,
+  type CurrentUser,
+  EMPTY_ACCOUNTING_MAPPING,
+} from '@tradeport/contract';
 import { merchantUser } from '#testing/fixtures.ts';
 
 /** Harbour Wholesale's Admin acting as a User instead. */
@@ -43,4 +48,35 @@ export const choosingFixture = connectionFixture({
   connected_at: '2025-03-04T01:00:00.000Z',
   connected_by: 'Mia Chen',
   version: 2,
+});
+
+/** The connected Xero organisation's chart of accounts and sales tax rates, as Xero's AU defaults name them. */
+export const xeroBooks: AccountingBooks = {
+  accounts: [
+    { code: '200', name: 'Sales', use: 'REVENUE' },
+    { code: '260', name: 'Other Revenue', use: 'REVENUE' },
+    { code: '270', name: 'Interest Income', use: 'REVENUE' },
+    { code: '090', name: 'Business Bank Account', use: 'PAYMENTS' },
+    { code: '091', name: 'Business Savings Account', use: 'PAYMENTS' },
+    { code: '610', name: 'Accounts Receivable', use: 'OTHER' },
+  ],
+  tax_rates: [
+    { id: 'OUTPUT', name: 'GST on Income', rate_percent: 10 },
+    { id: 'EXEMPTOUTPUT', name: 'GST Free Income', rate_percent: 0 },
+    { id: 'BASEXCLUDED', name: 'BAS Excluded', rate_percent: 0 },
+  ],
+};
+
+/** Connected, with everything mapped onto `xeroBooks`. */
+export const mappedFixture = connectionFixture({
+  ...connectedFixture,
+  mapping: {
+    sales_account_code: '200',
+    freight_account_code: '260',
+    surcharge_account_code: null,
+    payment_account_codes: { BANK_TRANSFER: '090', STRIPE_CARD: '091' },
+    gst_tax_id: 'OUTPUT',
+    gst_free_tax_id: 'EXEMPTOUTPUT',
+    push_on: 'ON_COMPLETION',
+  },
 });
