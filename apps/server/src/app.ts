@@ -5,6 +5,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppDeps } from './app-deps.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { accountingRoutes } from './modules/accounting/accounting.routes.ts';
+import { accountingLinksRoutes } from './modules/accounting/accounting-links.routes.ts';
+import { accountingSyncRoutes } from './modules/accounting/accounting-sync.routes.ts';
 import { emailVerificationRoutes } from './modules/account/email-verification.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
@@ -100,6 +102,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   billingRoutes(app, deps);
   onboardingRoutes(app, deps);
   accountingRoutes(app, deps);
+  accountingLinksRoutes(app, deps);
+  accountingSyncRoutes(app, deps);
   peopleRoutes(app, deps);
   customersRoutes(app, deps);
   customerPortalRoutes(app, deps);

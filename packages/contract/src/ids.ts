@@ -25,7 +25,8 @@ export type RecordKind =
   | 'tax rule'
   | 'payment link'
   | 'payment'
-  | 'credit';
+  | 'credit'
+  | 'accounting sync record';
 
 /** Every id schema made by RecordId, with the record kind it names. */
 export const recordIds = z.registry<{ record: RecordKind }>();

@@ -1,5 +1,7 @@
 export * from './account.ts';
 export * from './accounting.ts';
+export * from './accounting-links.ts';
+export * from './accounting-sync.ts';
 export * from './auth.ts';
 export * from './bank-account.ts';
 export * from './billing.ts';
@@ -54,6 +56,8 @@ export * from './visibility.ts';
 
 import * as account from './account.ts';
 import * as accounting from './accounting.ts';
+import * as accountingLinks from './accounting-links.ts';
+import * as accountingSync from './accounting-sync.ts';
 import * as auth from './auth.ts';
 import * as billing from './billing.ts';
 import * as cardPayments from './card-payments.ts';
@@ -92,6 +96,8 @@ const isEndpoint = (value: unknown): value is Endpoint =>
 export const endpoints: Endpoint[] = /* @__PURE__ */ [
   account,
   accounting,
+  accountingLinks,
+  accountingSync,
   auth,
   billing,
   cardPayments,

@@ -10,6 +10,7 @@ import { createJobs, type Jobs, type JobsLog } from './jobs/jobs.ts';
 import { createMailQueue } from './mail/outbox.ts';
 import { startMailWorker } from './mail/mail-worker.ts';
 import { createImageStorage } from './storage/create-image-storage.ts';
+import { startAccountingSyncWorker } from '../modules/accounting/accounting-sync.job.ts';
 import { startOrderPlacedWorker } from '../modules/order-documents/order-placed.job.ts';
 import { startPaymentNoticeWorkers } from '../modules/payments/payment-notices.job.ts';
 import { startOverdueReminders } from '../modules/receivables/overdue-reminders.job.ts';
@@ -64,8 +65,9 @@ export async function createServices(options: {
     jobs,
     // Separate so main.ts can begin answering requests first; jobs queued meanwhile just wait.
     // Every job's handler starts here: mail delivery, the mails an order's placing sends, a
-    // payment's receipt and failure notice, the daily overdue reminders (queued hourly by their
-    // own timer) and the overview rollups' compaction (queued every minute).
+    // payment's receipt and failure notice, sending records to the accounting books, the daily
+    // overdue reminders (queued hourly by their own timer) and the overview rollups' compaction
+    // (queued every minute).
     startWorkers: async () => {
       await startMailWorker({ database, jobs, config: config.mail, log: options.log });
       await startOrderPlacedWorker({
@@ -82,6 +84,13 @@ export async function createServices(options: {
         mail: deps.mail,
         appUrl: config.appUrl,
         log: options.log,
+      });
+      await startAccountingSyncWorker({
+        database,
+        config,
+        accounting: deps.accounting,
+        jobs,
+        now,
       });
       schedules.push(
         await startOverdueReminders({

@@ -27,10 +27,20 @@ export type ConnectionChange = Partial<
   Omit<typeof accountingConnections.$inferInsert, 'merchantId' | 'provider' | 'version' | 'createdAt'>
 >;
 
-/** Writes the change and bumps the version; the row is made on the first connect. */
+/**
+ * Writes the change and bumps the version; the row is made on the first connect. A refreshed
+ * token (`isTokenRefresh`) leaves the version alone: it changes nothing the merchant sees, and a
+ * settings form open meanwhile must still save.
+ */
 export async function saveConnection(
   db: Db,
-  options: { merchantId: string; provider: AccountingProvider; change: ConnectionChange; now: Date },
+  options: {
+    merchantId: string;
+    provider: AccountingProvider;
+    change: ConnectionChange;
+    now: Date;
+    isTokenRefresh?: boolean;
+  },
 ) {
   await db
     .insert(accountingConnections)
@@ -42,7 +52,13 @@ export async function saveConnection(
     })
     .onConflictDoUpdate({
       target: [accountingConnections.merchantId, accountingConnections.provider],
-      set: { ...options.change, version: sql`${accountingConnections.version} + 1`, updatedAt: options.now },
+      set: {
+        ...options.change,
+        version: options.isTokenRefresh
+          ? sql`${accountingConnections.version}`
+          : sql`${accountingConnections.version} + 1`,
+        updatedAt: options.now,
+      },
     });
 }
 

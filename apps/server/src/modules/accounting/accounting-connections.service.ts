@@ -25,6 +25,7 @@ import {
   saveConnectionAt,
 } from './accounting-connections.queries.ts';
 import { mappingIssues } from './accounting-mapping.ts';
+import { createAccountingSyncHealth } from './accounting-sync-health.service.ts';
 import { checkConnectState, codeChallengeOf, codeVerifierOf, makeConnectState } from './oauth-state.ts';
 
 // A merchant's connection to its accounting software (issue 13; SPEC §2 /xero/settings and its
@@ -36,7 +37,7 @@ import { checkConnectState, codeChallengeOf, codeVerifierOf, makeConnectState } 
 /** A token this close to expiring is refreshed before use, so a call never starts with a dying one. */
 export const REFRESH_MARGIN_MS = 60_000;
 
-type Deps = Pick<AppDeps, 'database' | 'config' | 'accounting' | 'now'>;
+type Deps = Pick<AppDeps, 'database' | 'config' | 'accounting' | 'now' | 'jobs'>;
 
 export const accountingNotSetUp = (provider: AccountingProvider) => {
   const name = ACCOUNTING_PROVIDER_NAMES[provider];
@@ -80,6 +81,7 @@ export function toAccountingConnection(
 
 export function createAccountingConnections(deps: Deps) {
   const { db } = deps.database;
+  const syncHealth = createAccountingSyncHealth(deps);
   const isSetUp = (provider: AccountingProvider) =>
     deps.accounting[provider] !== undefined && deps.config.accounting !== undefined;
 
@@ -140,6 +142,7 @@ export function createAccountingConnections(deps: Deps) {
           merchantId,
           provider,
           now: deps.now(),
+          isTokenRefresh: true,
           change: {
             accessTokenEncrypted: encryptToken(key, tokens.accessToken, bound),
             refreshTokenEncrypted: encryptToken(key, tokens.refreshToken, bound),
@@ -291,6 +294,8 @@ export function createAccountingConnections(deps: Deps) {
           connectedAt: deps.now(),
         },
       });
+      // What failed while the books could not be reached (not connected, consent withdrawn) goes now.
+      if (chosen) await syncHealth.retryFailed({ merchantId, provider });
       return answer(merchantId, provider);
     },
 
@@ -319,6 +324,7 @@ export function createAccountingConnections(deps: Deps) {
         change: { status: 'CONNECTED', tenantId: tenant.id, tenantName: tenant.name, tenantChoices: [] },
       });
       if (!isSaved) throw conflict('The connection changed meanwhile. Reload it and choose again.');
+      await syncHealth.retryFailed({ merchantId, provider });
       return answer(merchantId, provider);
     },
 

@@ -1,4 +1,5 @@
 import { type Cart, type CartProblem, dateInZone, type Order } from '@tradeport/contract';
+import { queueAccountingSync } from '../accounting/accounting-sync.queue.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { timeOrderedId } from '../../platform/db/time-ordered-id.ts';
@@ -120,8 +121,15 @@ export function createPlaceOrderService({
       context,
       cartId: cart.id,
       placedAt,
-      beforeNumbering: (orderId) =>
-        jobs.sendInTransaction(tx, { name: ORDER_PLACED_JOB, data: { order_id: orderId } }),
+      beforeNumbering: async (orderId) => {
+        await jobs.sendInTransaction(tx, { name: ORDER_PLACED_JOB, data: { order_id: orderId } });
+        await queueAccountingSync(tx, {
+          jobs,
+          merchantId: owner.merchantId,
+          kind: 'INVOICE',
+          sourceId: orderId,
+        });
+      },
     });
     if (!written) throw new KeyTakenMeanwhile();
     return answerWritten(owner, context, written);

@@ -11,6 +11,7 @@ import {
 } from '@tradeport/contract';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
+import { queueAccountingSync } from '../accounting/accounting-sync.queue.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { assertPaymentsEnabled, recordPayment } from '../payments/payment-ledger.ts';
@@ -34,6 +35,14 @@ class KeyTakenMeanwhile extends Error {}
 
 export function createCreditWritesService(deps: Pick<AppDeps, 'database' | 'jobs' | 'now'>) {
   const { db } = deps.database;
+  /** Its credit note in the merchant's accounting books follows it (made, voided). */
+  const creditToBooks = (tx: Db, options: { merchantId: string; creditId: string }) =>
+    queueAccountingSync(tx, {
+      jobs: deps.jobs,
+      merchantId: options.merchantId,
+      kind: 'CREDIT_NOTE',
+      sourceId: options.creditId,
+    });
 
   async function answer(merchantId: string, creditId: string): Promise<Credit> {
     const credit = await readCredit(db, {
@@ -94,6 +103,7 @@ export function createCreditWritesService(deps: Pick<AppDeps, 'database' | 'jobs
           createdByUserId: options.userId,
         });
         if (!creditId) throw new KeyTakenMeanwhile();
+        await creditToBooks(tx, { merchantId, creditId });
         return { creditId, isReplay: false };
       });
     },
@@ -187,6 +197,7 @@ export function createCreditWritesService(deps: Pick<AppDeps, 'database' | 'jobs
             gstCents: totals.lines[i]!.gstCents,
           })),
         );
+        await creditToBooks(tx, { merchantId, creditId });
         return { creditId, isReplay: false };
       });
     },
@@ -250,6 +261,7 @@ export function createCreditWritesService(deps: Pick<AppDeps, 'database' | 'jobs
           throw conflict(`Credit #${credit.number} has been applied: void those payments first.`);
         }
         await markCreditVoided(tx, { creditId: credit.id, at: deps.now() });
+        await creditToBooks(tx, { merchantId: options.merchantId, creditId: credit.id });
       });
       return answer(options.merchantId, options.creditId);
     },

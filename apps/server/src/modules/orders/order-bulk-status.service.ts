@@ -1,5 +1,6 @@
 import { type BulkStatusResult, canMoveOrder, type OrderStatus, orderMoveRefusal } from '@tradeport/contract';
 import type { AppDeps } from '../../app-deps.ts';
+import { queueAccountingSync } from '../accounting/accounting-sync.queue.ts';
 import { lockOrdersById, moveOrders } from './order-bulk-status.queries.ts';
 import { statusTimestamps } from './order-update.service.ts';
 import { findUserName } from './order-writes.queries.ts';
@@ -7,7 +8,7 @@ import { findUserName } from './order-writes.queries.ts';
 // bulk-update/status/{status}: every order that may move does, in one transaction; each one that
 // may not is answered with why, and stays as it was.
 
-export function createOrderBulkStatusService(deps: Pick<AppDeps, 'database' | 'now'>) {
+export function createOrderBulkStatusService(deps: Pick<AppDeps, 'database' | 'now' | 'jobs'>) {
   const { db } = deps.database;
 
   return {
@@ -49,6 +50,14 @@ export function createOrderBulkStatusService(deps: Pick<AppDeps, 'database' | 'n
           user: { id: options.userId, name: await findUserName(tx, options.userId) },
           now,
         });
+        for (const move of moves) {
+          await queueAccountingSync(tx, {
+            jobs: deps.jobs,
+            merchantId: options.merchantId,
+            kind: 'INVOICE',
+            sourceId: move.id,
+          });
+        }
         return result;
       });
     },

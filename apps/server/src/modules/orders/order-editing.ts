@@ -5,6 +5,7 @@ import {
   ORDER_STATUS_LABELS,
 } from '@tradeport/contract';
 import type { AppDeps } from '../../app-deps.ts';
+import { queueAccountingSync } from '../accounting/accounting-sync.queue.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { findOrderInScope } from './order-rows.queries.ts';
@@ -45,7 +46,7 @@ export type EditContext = { tx: Db; order: OrderRow; now: Date };
  * order and answers what changed; nothing at all (no events) leaves the order and its version as
  * they are. Answers the order as its merchant sees it afterwards.
  */
-export function createOrderEditor(deps: Pick<AppDeps, 'database' | 'now'>) {
+export function createOrderEditor(deps: Pick<AppDeps, 'database' | 'now' | 'jobs'>) {
   const { db } = deps.database;
 
   async function view(merchantId: string, id: string) {
@@ -73,6 +74,13 @@ export function createOrderEditor(deps: Pick<AppDeps, 'database' | 'now'>) {
         order,
         events: events.map((event) => ({ ...event, userId: options.userId, userName })),
         now,
+      });
+      // Its invoice in the merchant's books follows it (edited, voided when cancelled).
+      await queueAccountingSync(tx, {
+        jobs: deps.jobs,
+        merchantId: order.merchantId,
+        kind: 'INVOICE',
+        sourceId: order.id,
       });
     });
     return view(options.merchantId, options.orderId);

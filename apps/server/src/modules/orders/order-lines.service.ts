@@ -63,7 +63,7 @@ async function newLine(
 
 const lineFacts = (line: OrderLineRow) => ({ product_id: line.productId, name: line.name, sku: line.sku });
 
-export function createOrderLinesService(deps: Pick<AppDeps, 'database' | 'now'>) {
+export function createOrderLinesService(deps: Pick<AppDeps, 'database' | 'now' | 'jobs'>) {
   const editor = createOrderEditor(deps);
 
   return {

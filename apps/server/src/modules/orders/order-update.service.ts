@@ -29,7 +29,7 @@ const areNotesOpen = (status: OrderStatus) => status !== 'COMPLETED' && status !
 
 type Input = z.output<typeof UpdateOrderInput>;
 
-export function createOrderUpdateService(deps: Pick<AppDeps, 'database' | 'now'>) {
+export function createOrderUpdateService(deps: Pick<AppDeps, 'database' | 'now' | 'jobs'>) {
   const editor = createOrderEditor(deps);
 
   return {

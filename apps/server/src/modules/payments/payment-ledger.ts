@@ -9,6 +9,7 @@ import {
   type PaymentState,
 } from '@tradeport/contract';
 import type { Db } from '../../platform/db/client.ts';
+import { queueAccountingSync } from '../accounting/accounting-sync.queue.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
 import {
@@ -131,7 +132,10 @@ export async function recordPaymentInTransaction(
   const leavesCredit = isReceived && leftAsCredit({ ...input, allocated }) > 0;
   // Everything else is written before the payment, whose statement may lock the merchant's
   // payment counter until the commit (insertPaymentWithAllocations).
-  if (isReceived) await queueReceipt(tx, { jobs: input.jobs, paymentId });
+  if (isReceived) {
+    await queueReceipt(tx, { jobs: input.jobs, paymentId });
+    await queueToBooks(tx, { jobs: input.jobs, merchantId: input.merchantId, paymentId });
+  }
   const number = await insertPaymentWithAllocations(tx, {
     payment: {
       id: paymentId,
@@ -199,6 +203,11 @@ async function whenSucceeded(
 ) {
   await leaveOverpaymentCredit(tx, options);
   await queueReceipt(tx, { jobs: options.jobs, paymentId: options.payment.id });
+  await queueToBooks(tx, {
+    jobs: options.jobs,
+    merchantId: options.payment.merchantId,
+    paymentId: options.payment.id,
+  });
 }
 
 /** What a received payment's allocations leave over for its customer's credit (an applied credit leaves nothing). */
@@ -228,6 +237,16 @@ function queueReceipt(tx: Db, options: { jobs: LedgerJobs; paymentId: string }) 
   return options.jobs.sendInTransaction(tx, {
     name: PAYMENT_RECEIPT_JOB,
     data: { payment_id: options.paymentId },
+  });
+}
+
+/** The merchant's accounting books get the payment once the transaction commits (when connected). */
+function queueToBooks(tx: Db, options: { jobs: LedgerJobs; merchantId: string; paymentId: string }) {
+  return queueAccountingSync(tx, {
+    jobs: options.jobs,
+    merchantId: options.merchantId,
+    kind: 'PAYMENT',
+    sourceId: options.paymentId,
   });
 }
 

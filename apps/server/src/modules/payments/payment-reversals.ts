@@ -6,6 +6,8 @@ import {
   refundableCents,
 } from '@tradeport/contract';
 import type { Db } from '../../platform/db/client.ts';
+import { queueAccountingSync } from '../accounting/accounting-sync.queue.ts';
+import type { LedgerJobs } from './payment-ledger.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
 import {
   hasRefundWithKey,
@@ -38,7 +40,7 @@ const aPayment = (payment: PaymentRow) => `A ${PAYMENT_STATE_LABELS[payment.stat
  */
 export async function voidPaymentInTransaction(
   tx: Db,
-  options: { payment: PaymentRow; at: Date },
+  options: { jobs: LedgerJobs; payment: PaymentRow; at: Date },
 ): Promise<{ changed: boolean }> {
   const { payment } = options;
   if (payment.state === 'VOIDED') return { changed: false };
@@ -74,6 +76,7 @@ export async function voidPaymentInTransaction(
     tx,
     allocations.map((allocation) => allocation.orderId),
   );
+  await paymentToBooks(tx, options);
   return { changed: true };
 }
 
@@ -86,6 +89,7 @@ export async function voidPaymentInTransaction(
 export async function refundPaymentInTransaction(
   tx: Db,
   options: {
+    jobs: LedgerJobs;
     payment: PaymentRow;
     amountCents: number;
     reason: string | null;
@@ -150,5 +154,16 @@ export async function refundPaymentInTransaction(
     tx,
     placed.allocations.map((allocation) => allocations.find((a) => a.id === allocation.id)!.orderId),
   );
+  await paymentToBooks(tx, options);
   return { changed: true };
+}
+
+/** The merchant's accounting books take the payment back out (in full, or what was refunded). */
+function paymentToBooks(tx: Db, options: { jobs: LedgerJobs; payment: PaymentRow }) {
+  return queueAccountingSync(tx, {
+    jobs: options.jobs,
+    merchantId: options.payment.merchantId,
+    kind: 'PAYMENT',
+    sourceId: options.payment.id,
+  });
 }

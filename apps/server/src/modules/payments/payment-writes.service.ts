@@ -81,7 +81,9 @@ export function createPaymentWritesService(deps: Pick<AppDeps, 'database' | 'job
     },
 
     async void(options: PaymentWrite): Promise<Payment> {
-      await onPayment(options, (tx, payment) => voidPaymentInTransaction(tx, { payment, at: deps.now() }));
+      await onPayment(options, (tx, payment) =>
+        voidPaymentInTransaction(tx, { jobs, payment, at: deps.now() }),
+      );
       return answer(options.merchantId, options.paymentId);
     },
 
@@ -96,6 +98,7 @@ export function createPaymentWritesService(deps: Pick<AppDeps, 'database' | 'job
           );
         }
         return refundPaymentInTransaction(tx, {
+          jobs,
           payment,
           amountCents: options.input.amount_cents,
           reason: options.input.reason ?? null,

@@ -327,6 +327,7 @@ async function run(step: Step) {
       await unlessRefused(() =>
         db.transaction(async (tx) =>
           refundPaymentInTransaction(tx, {
+            jobs,
             payment: (await lockPayment(tx, { paymentId: payment.id }))!,
             amountCents: Math.max(1, Math.floor((left * step.share) / 100)),
             reason: null,
@@ -343,6 +344,7 @@ async function run(step: Step) {
       await unlessRefused(() =>
         db.transaction(async (tx) =>
           voidPaymentInTransaction(tx, {
+            jobs,
             payment: (await lockPayment(tx, { paymentId: payment.id }))!,
             at: new Date(),
           }),

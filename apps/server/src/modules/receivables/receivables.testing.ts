@@ -56,7 +56,7 @@ export async function insertPayment(t: TestApp, options: TestPayment) {
   if (state === 'VOIDED') {
     await db.transaction(async (tx) => {
       const payment = await lockPayment(tx, { paymentId });
-      await voidPaymentInTransaction(tx, { payment: payment!, at: new Date() });
+      await voidPaymentInTransaction(tx, { jobs: t.jobs, payment: payment!, at: new Date() });
     });
   }
   if (options.createdAt) {
@@ -75,6 +75,7 @@ export async function refundPayment(
   await db.transaction(async (tx) => {
     const payment = await lockPayment(tx, { paymentId: options.paymentId });
     await refundPaymentInTransaction(tx, {
+      jobs: t.jobs,
       payment: payment!,
       amountCents: options.amountCents,
       reason: 'Damaged stock',

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../app-deps.ts';
 import type { PaymentIntentOutcome, StripeGateway } from '../../integrations/stripe/stripe-gateway.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { settleCardPayment } from '../payments/payment-ledger.ts';
+import { type LedgerJobs, settleCardPayment } from '../payments/payment-ledger.ts';
 import { lockPayment } from '../payments/payment-ledger.queries.ts';
 import { refundPaymentInTransaction } from '../payments/payment-reversals.ts';
 import {
@@ -44,7 +44,7 @@ export async function applyIntentOutcome(
  */
 export async function recordStripeRefund(
   tx: Db,
-  options: { paymentId: string; chargeId: string; amountRefunded: number },
+  options: { jobs: LedgerJobs; paymentId: string; chargeId: string; amountRefunded: number },
 ): Promise<void> {
   const payment = await lockPayment(tx, { paymentId: options.paymentId });
   if (!payment || payment.state !== 'SUCCESSFUL') return;
@@ -52,6 +52,7 @@ export async function recordStripeRefund(
   const cents = target - payment.refundedCents;
   if (cents <= 0) return;
   await refundPaymentInTransaction(tx, {
+    jobs: options.jobs,
     payment,
     amountCents: cents,
     reason: 'Refunded in Stripe',

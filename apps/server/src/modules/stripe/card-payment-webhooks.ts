@@ -62,6 +62,7 @@ export function cardPaymentEventPreparers(deps: Deps): Record<string, EventPrepa
     return async (tx) => {
       if (current) await applyIntentOutcome(tx, { jobs: deps.jobs, paymentId: payment.id, outcome: current });
       await recordStripeRefund(tx, {
+        jobs: deps.jobs,
         paymentId: payment.id,
         chargeId: charge.id,
         amountRefunded: charge.amount_refunded ?? 0,

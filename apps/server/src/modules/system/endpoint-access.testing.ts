@@ -18,7 +18,7 @@ import {
   visibilityGroupEndpoints,
 } from '@tradeport/contract';
 import { eq, sql } from 'drizzle-orm';
-import { organisations, paymentLinks } from '../../platform/db/schema/index.ts';
+import { accountingSyncRecords, organisations, paymentLinks } from '../../platform/db/schema/index.ts';
 import { expect } from 'vitest';
 import { createTestProduct, type TestApp } from '../../testing/index.ts';
 import { customerTestKit, details, type Headers } from '../customers/customers.testing.ts';
@@ -85,6 +85,20 @@ export function worldKit(app: () => TestApp) {
     return link!.id;
   }
 
+  /** An order's invoice as the accounting sync would record it (no provider is connected here). */
+  async function insertSyncRecord(options: { merchantId: string; orderId: string }) {
+    const [record] = await app()
+      .database.db.insert(accountingSyncRecords)
+      .values({
+        merchantId: options.merchantId,
+        provider: 'xero',
+        kind: 'INVOICE',
+        sourceId: options.orderId,
+      })
+      .returning({ id: accountingSyncRecords.id });
+    return record!.id;
+  }
+
   async function merchantWorld(title: string) {
     const { merchant, admin } = await newMerchant(title);
     const headers = admin.headers;
@@ -137,6 +151,7 @@ export function worldKit(app: () => TestApp) {
         merchantId: merchant.id,
         body: { customer_organisation_id: customer.organisation_id, amount_cents: 500, reason: 'Goodwill' },
       }),
+      'accounting sync record': await insertSyncRecord({ merchantId: merchant.id, orderId: order.id }),
     };
     return { merchant, admin, customer, product, world };
   }

@@ -24,6 +24,8 @@ export type JobRequest = {
   data: object;
   /** Retries after the first attempt; default 8 (with the default delay: about 2–4 hours in all). */
   retryLimit?: number;
+  /** Not before this many seconds from now (a provider's rate limit says when to come back). */
+  startAfterSeconds?: number;
 };
 
 export type Jobs = {
@@ -171,6 +173,7 @@ export async function createJobs(database: Database, options: JobsOptions = {}):
         retryLimit: job.retryLimit ?? DEFAULT_RETRY_LIMIT,
         retryDelay,
         retryBackoff: true,
+        ...(job.startAfterSeconds ? { startAfter: Math.ceil(job.startAfterSeconds) } : {}),
       };
       // pg-boss 10 inserts nothing (and answers null) when the queue does not exist yet.
       let id = await boss.send(job.name, job.data, options);

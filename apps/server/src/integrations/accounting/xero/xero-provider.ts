@@ -8,13 +8,15 @@ import {
 } from '../accounting-errors.ts';
 import { createXeroApi } from './xero-api.ts';
 import { createXeroBooks } from './xero-books.ts';
+import { createXeroDirectory } from './xero-directory.ts';
+import { createXeroDocuments } from './xero-documents.ts';
 import { type XeroHosts, xeroHostsOf } from './xero-hosts.ts';
 
 // Xero as an accounting provider. Its OAuth 2.0 (developer.xero.com/documentation/guides/oauth2/
 // auth-flow) is here: the authorisation code flow with PKCE, the client's secret in HTTP Basic on
 // the token endpoint, refresh tokens that rotate on every use, revocation, and /connections for the
 // organisations a grant reaches (an access token is not bound to one: each API call names its
-// tenant). Its books are read and written through xero-api.ts (xero-books.ts).
+// tenant). Its books are read and written through xero-api.ts (xero-books.ts, xero-documents.ts).
 
 /**
  * The granular scopes Xero requires of apps made since March 2026: invoices and credit notes,
@@ -81,11 +83,15 @@ export function createXeroProvider(
     };
   }
 
-  const books = createXeroBooks(createXeroApi(config, options));
+  const api = createXeroApi(config, options);
 
   return {
     id: 'xero',
-    ...books,
+    // developer.xero.com/documentation/guides/oauth2/limits: 60 calls a minute per organisation.
+    callsPerMinute: 60,
+    ...createXeroBooks(api),
+    ...createXeroDirectory(api),
+    ...createXeroDocuments(api),
 
     consentUrl({ state, redirectUri, codeChallenge }) {
       const url = new URL('/identity/connect/authorize', hosts.login);

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { prepareContact, prepareItem } from './stand-in-contacts.ts';
-import { changeInvoiceStatus, prepareCreditNote, prepareInvoice } from './stand-in-documents.ts';
+import {
+  changeInvoiceStatus,
+  prepareCreditNote,
+  prepareInvoice,
+  prepareInvoiceUpdate,
+  voidCreditNote,
+} from './stand-in-documents.ts';
 import type { createIdempotencyCache, createRateLimiter } from './stand-in-guards.ts';
 import {
   elementsOf,
@@ -195,6 +201,13 @@ const ROUTES: Route[] = [
       prepareCreditNote(c.books, element, c.now),
     ),
   ),
+  write(['POST'], /^\/CreditNotes\/([^/]+)$/, (c) => {
+    const note = one(c.books.creditNotes, c.found[1]!, (x) => x.CreditNoteNumber);
+    const [element = {}] = elementsOf(c.body, 'CreditNotes');
+    const refusal = voidCreditNote(note, element.Status, c.now);
+    if (refusal) throw invalid(element, refusal);
+    return envelope('CreditNotes', [note], c.now);
+  }),
   write(['PUT'], /^\/CreditNotes\/([^/]+)\/Allocations$/, (c) => {
     const note = one(c.books.creditNotes, c.found[1]!);
     return batch('Allocations', elementsOf(c.body, 'Allocations'), c.now, (element) =>
@@ -203,14 +216,15 @@ const ROUTES: Route[] = [
   }),
 ];
 
-/** Only the Status moves (approve, void, delete): the stand-in edits nothing else of an invoice. */
+/** A Status alone moves it (approve, void, delete); with its contents, it is edited whole. */
 function changeStatus(c: Context, id: string, element: Record<string, unknown>) {
   const invoice = one(c.books.invoices, id, (x) => x.InvoiceNumber);
   const others = Object.keys(element).filter(
     (key) => !['InvoiceID', 'InvoiceNumber', 'Status'].includes(key),
   );
-  if (others.length > 0)
-    throw invalid(element, `The stand-in changes only an invoice's Status, not ${others.join(', ')}.`);
+  if (others.length > 0) {
+    return batch('Invoices', [element], c.now, (e) => prepareInvoiceUpdate(c.books, invoice, e, c.now));
+  }
   const refusal = changeInvoiceStatus(invoice, element.Status, c.now);
   if (refusal) throw invalid(element, refusal);
   return envelope('Invoices', [invoice], c.now);

@@ -90,7 +90,12 @@ function lineOf(books: Books, input: Line, mode: string, messages: string[]): Li
   }
   const percent = mode === 'NoTax' ? 0 : (rate?.EffectiveRate ?? 0);
   const base = mode === 'Inclusive' ? 100 + percent : 100;
-  const taxCents = toCents(fromCents(lineCents) * (percent / base));
+  const worked = toCents(fromCents(lineCents) * (percent / base));
+  // Xero keeps a line's TaxAmount as sent when it is within rounding of its own (a cent).
+  const taxCents =
+    isNumber(input.TaxAmount) && Math.abs(toCents(input.TaxAmount) - worked) <= 1
+      ? toCents(input.TaxAmount)
+      : worked;
   return {
     LineItemID: randomUUID(),
     Description: textOf(input.Description) ?? textOf(item?.Description) ?? '',
@@ -237,6 +242,35 @@ export function prepareCreditNote(books: Books, input: Record<string, unknown>, 
 }
 
 /**
+ * POST /Invoices/{id} with its contents: Xero lets an invoice be edited whole while nothing has
+ * been paid or credited against it (a draft, or an approved one). Answers the refusal messages,
+ * or `save` to apply the change (the id and number stay; the contents and totals are the new ones).
+ */
+export function prepareInvoiceUpdate(
+  books: Books,
+  invoice: Invoice,
+  input: Record<string, unknown>,
+  now: number,
+) {
+  const { messages, document } = prepare(books, 'invoice', input, now);
+  if (invoice.Status !== 'DRAFT' && invoice.Status !== 'SUBMITTED' && invoice.Status !== 'AUTHORISED') {
+    messages.push('Invoice not of valid status for modification');
+  } else if (invoice.AmountPaid > 0 || invoice.AmountCredited > 0) {
+    messages.push('This document cannot be edited as it has a payment or credit note allocated to it.');
+  }
+  const save = (): Invoice => {
+    Object.assign(invoice, document, {
+      InvoiceNumber: textOf(input.InvoiceNumber) || invoice.InvoiceNumber,
+      AmountDue: document.Total,
+      // An approved invoice stays approved unless the edit says otherwise.
+      Status: input.Status ?? invoice.Status,
+    });
+    return invoice;
+  };
+  return { messages, save };
+}
+
+/**
  * POST /Invoices/{id} with a new Status, the changes Xero allows: approve a draft, delete a draft,
  * void an approved invoice nothing has been paid or credited against. Answers a refusal, or null.
  */
@@ -256,5 +290,21 @@ export function changeInvoiceStatus(invoice: Invoice, status: unknown, now: numb
   }
   invoice.Status = status as Invoice['Status'];
   invoice.UpdatedDateUTC = xeroDate(now);
+  return null;
+}
+
+/**
+ * POST /CreditNotes/{id} with Status VOIDED: Xero voids an approved credit note nothing has been
+ * allocated from or refunded out of. Answers a refusal, or null.
+ */
+export function voidCreditNote(note: CreditNote, status: unknown, now: number): string | null {
+  if (status !== 'VOIDED') return 'The stand-in changes a credit note only to VOIDED.';
+  if (note.Status !== 'AUTHORISED') return 'Credit note not of valid status for modification';
+  if (toCents(note.RemainingCredit) !== toCents(note.Total)) {
+    return 'This document cannot be edited as it has a payment or credit note allocated to it.';
+  }
+  note.Status = 'VOIDED';
+  note.RemainingCredit = 0;
+  note.UpdatedDateUTC = xeroDate(now);
   return null;
 }
