@@ -295,7 +295,7 @@ export function accountingTaxLinkEndpoints(provider: 'xero') {
       method: 'PUT',
       path: `${base}/{tid}`,
       summary: `Send a tax rule's lines with one of the ${name} tax rates`,
-      description: `Merchant Admins. \`tax_id\` must be one of the books' tax rates for sales (400 otherwise); one linked to another rule answers 409. ${PROVIDER_ANSWERS}`,
+      description: `Merchant Admins. \`tax_id\` must be one of the books' tax rates for sales (400 otherwise); several rules may share one. ${PROVIDER_ANSWERS}`,
       tags,
       auth: 'user',
       params: TaxRuleLinkParams,

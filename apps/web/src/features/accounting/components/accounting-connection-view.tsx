@@ -2,9 +2,11 @@ import { Alert, Stack } from '@mantine/core';
 import type { AccountingConnection, ServedAccountingProvider } from '@tradeport/contract';
 import { useState } from 'react';
 import { providerWords } from '../model/provider-words.ts';
+import { BooksLinksSections } from './books-links-sections.tsx';
 import { ConnectPanel } from './connect-panel.tsx';
 import { ConnectedPanel } from './connected-panel.tsx';
 import { MappingSection } from './mapping-section.tsx';
+import { SyncHealthSection } from './sync-health-section.tsx';
 import { TenantChooser } from './tenant-chooser.tsx';
 
 /**
@@ -28,6 +30,8 @@ export function AccountingConnectionView(props: {
       <>
         <ConnectedPanel provider={provider} connection={connection} onChanged={onChanged} />
         <MappingSection provider={provider} connection={connection} onChanged={onChanged} />
+        <BooksLinksSections provider={provider} connection={connection} />
+        <SyncHealthSection provider={provider} />
       </>
     );
   } else if (connection.status === 'CHOOSING_TENANT') {

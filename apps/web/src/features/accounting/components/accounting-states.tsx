@@ -1,4 +1,5 @@
 import { EmptyState, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import type { AccountingPushTrigger } from '@tradeport/contract';
 import { ADMIN_ONLY_REASON } from '#lib/admin-only-reason.ts';
 import { ServerKeysMissing } from '#lib/ui/server-keys-missing.tsx';
 import type { ProviderWords } from '../model/provider-words.ts';
@@ -38,11 +39,25 @@ export function AccountingNotSetUp(props: { words: ProviderWords }) {
   );
 }
 
-/** What Tradeport does with the connection today, in honest words. */
-export function SyncNote(props: { name: string }) {
+/**
+ * What Tradeport sends to the books, in honest words. Connected (`pushOn`, the saved "Send
+ * invoices"): when each invoice goes, and where failures are listed.
+ */
+export function SyncNote(props: { name: string; pushOn?: AccountingPushTrigger }) {
+  const { name, pushOn } = props;
+  if (!pushOn) {
+    return (
+      <Text size="sm" c="dimmed">
+        Once connected, Tradeport sends your invoices, the payments you receive and your credit notes to{' '}
+        {name}.
+      </Text>
+    );
+  }
+  const when = pushOn === 'ON_PLACING' ? 'placed' : 'completed';
   return (
     <Text size="sm" c="dimmed">
-      Tradeport does not send invoices, payments or credits to {props.name} yet.
+      Tradeport sends each invoice to {name} when its order is {when} (“Send invoices” under Mapping), each
+      payment received and each credit note. Anything {name} does not accept is listed under Sync, with Retry.
     </Text>
   );
 }

@@ -59,7 +59,7 @@ export function ConnectedPanel(props: {
       </Group>
       <Text fw={500}>Connected to {connection.tenant?.name ?? name}</Text>
       {who && <Text size="sm">{who}</Text>}
-      <SyncNote name={name} />
+      <SyncNote name={name} pushOn={connection.mapping.push_on} />
       <Group>
         <Button variant="default" color="red" onClick={() => setIsConfirming(true)}>
           Disconnect {name}

@@ -5,6 +5,7 @@ import {
   getCurrentUser,
   getXeroBooks,
   getXeroConnection,
+  getXeroSyncHealth,
   saveXeroMapping,
 } from '@tradeport/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -13,7 +14,12 @@ import { type FakeHandler, fakeFetch, route } from '#testing/fake-api.ts';
 import { harbour, merchantUser } from '#testing/fixtures.ts';
 import { jsonResponse, renderAsMerchant } from '#testing/render-routes.tsx';
 import { XeroSettingsScreen } from '../screens/accounting-settings-screen.tsx';
-import { connectedFixture, mappedFixture, xeroBooks } from '../testing/accounting-fixtures.ts';
+import {
+  connectedFixture,
+  mappedFixture,
+  syncHealthFixture,
+  xeroBooks,
+} from '../testing/accounting-fixtures.ts';
 
 // The mapping on /xero/settings once Xero is connected: the books' accounts and tax rates in
 // pickers, filled from what was saved, and saved with the connection's version.
@@ -35,6 +41,7 @@ function show(handlers: Record<string, FakeHandler> = {}) {
     [route(getCurrentUser)]: () => jsonResponse(200, merchantUser),
     [CONNECTION]: () => jsonResponse(200, mappedFixture),
     [BOOKS]: () => jsonResponse(200, xeroBooks),
+    [route(getXeroSyncHealth, { id: harbour.id })]: () => jsonResponse(200, syncHealthFixture()),
     ...handlers,
   });
   vi.stubGlobal('fetch', api.stub);

@@ -7,6 +7,7 @@ import {
   getCurrentUser,
   getXeroBooks,
   getXeroConnection,
+  getXeroSyncHealth,
   startXeroConnect,
 } from '@tradeport/contract';
 import { StrictMode } from 'react';
@@ -23,6 +24,7 @@ import {
   connectionFixture,
   harbourBooks,
   harbourUser,
+  syncHealthFixture,
   xeroBooks,
 } from '../testing/accounting-fixtures.ts';
 import { XeroSettingsScreen } from './accounting-settings-screen.tsx';
@@ -52,6 +54,8 @@ function show(options: { handlers?: Record<string, FakeHandler>; path?: string; 
     [CONNECTION]: () => jsonResponse(200, connectionFixture()),
     // Connected, the screen shows the mapping too (components/mapping-section.test.tsx).
     [route(getXeroBooks, { id: harbour.id })]: () => jsonResponse(200, xeroBooks),
+    // …and how sending to it goes (components/sync-health-section.test.tsx).
+    [route(getXeroSyncHealth, { id: harbour.id })]: () => jsonResponse(200, syncHealthFixture()),
     ...options.handlers,
   });
   vi.stubGlobal('fetch', api.stub);
@@ -144,7 +148,9 @@ describe('AccountingSettingsScreen (Xero)', () => {
     const xero = await panel('Xero connection');
     expect(xero.getByText(/You sign in to Xero, allow Tradeport access there/)).toBeInTheDocument();
     expect(
-      xero.getByText(/Tradeport does not send invoices, payments or credits to Xero yet/),
+      xero.getByText(
+        'Once connected, Tradeport sends your invoices, the payments you receive and your credit notes to Xero.',
+      ),
     ).toBeInTheDocument();
 
     await userEvent.click(xero.getByRole('button', { name: 'Connect to Xero' }));
@@ -279,7 +285,7 @@ describe('AccountingSettingsScreen (Xero)', () => {
     expect(api.requestsTo(TENANT)).toHaveLength(1);
   });
 
-  it('shows the organisation connected, by whom and when, and that nothing is synced yet', async () => {
+  it('shows the organisation connected, by whom and when, and what is sent to Xero', async () => {
     show({ handlers: { [CONNECTION]: () => jsonResponse(200, connectedFixture) } });
     const xero = await panel('Xero connection');
 
@@ -288,9 +294,13 @@ describe('AccountingSettingsScreen (Xero)', () => {
       xero.getByText(`Connected by Mia Chen on ${formatDate('2025-03-04T01:00:00.000Z')}.`),
     ).toBeInTheDocument();
     expect(
-      xero.getByText(/Tradeport does not send invoices, payments or credits to Xero yet/),
+      xero.getByText(
+        'Tradeport sends each invoice to Xero when its order is placed (“Send invoices” under Mapping), ' +
+          'each payment received and each credit note. Anything Xero does not accept is listed under Sync, with Retry.',
+      ),
     ).toBeInTheDocument();
     expect(xero.queryByRole('button', { name: /Connect/ })).not.toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Sync' })).toBeInTheDocument();
   });
 
   it('disconnects only once confirmed, with the connection’s version', async () => {

@@ -18,6 +18,7 @@ import { OrderHeader } from '../components/order-header.tsx';
 import { OrderHistory } from '../components/order-history.tsx';
 import { OrderLines } from '../components/order-lines.tsx';
 import { OrderStatusActions } from '../components/order-status-actions.tsx';
+import { OrderSyncState } from '../components/order-sync-state.tsx';
 import { OrderTotals } from '../components/order-totals.tsx';
 import { OrderPayActions } from '../components/order-pay-actions.tsx';
 import { OrderPayments } from '../components/order-payments.tsx';
@@ -77,6 +78,7 @@ function MerchantOrder(props: { order: Order; arePaymentsShown: boolean }) {
   return (
     <Stack gap="xl">
       <OrderHeader order={order} />
+      <OrderSyncState order={order} />
       <Group justify="space-between" gap="sm">
         <OrderStatusActions
           order={order}

@@ -1,0 +1,149 @@
+import { infiniteQueryOptions, skipToken, useInfiniteQuery, useMutationState } from '@tanstack/react-query';
+import {
+  ACCOUNTING_LINK_ENDPOINTS,
+  type AccountingLinkState,
+  type CustomerLinks,
+  type LinksChanged,
+  type ProductLinks,
+  type ServedAccountingProvider,
+} from '@tradeport/contract';
+import { request } from '#lib/api-client.ts';
+import { useOrganisationId } from '#lib/use-organisation-id.ts';
+import { accountingKeys } from './accounting-keys.ts';
+import { LINKS_LOAD_REFUSALS, useLinksChange, useLinksLoadRefusal } from './accounting-links.ts';
+
+// Customers ↔ contacts and products ↔ items: the same four calls each, under
+// /{provider}/organisation/{id}/customers and …/products.
+
+/**
+ * Rows a page. Every page reads the books' unlinked records again, so pages are large enough that
+ * most merchants need one.
+ */
+export const LINKS_PAGE_SIZE = 50;
+
+/** Link every suggestion, or make these records in the books (at most MAX_BOOKS_BATCH) and link them. */
+export type RecordLinksChange = { action: 'LINK_SUGGESTED' } | { action: 'CREATE'; ids: string[] };
+
+/** Link one record (`id`: the customer or product) to the books' record `externalId`. */
+export type RecordLinkInput = { id: string; externalId: string };
+
+type Endpoints = (typeof ACCOUNTING_LINK_ENDPOINTS)[ServedAccountingProvider];
+type Page = { next_cursor: string | null };
+
+type Calls<P extends Page> = {
+  kind: 'customers' | 'products';
+  list: (
+    endpoints: Endpoints,
+    options: { organisationId: string; signal: AbortSignal; cursor: string | undefined },
+  ) => Promise<P>;
+  change: (endpoints: Endpoints, organisationId: string, input: RecordLinksChange) => Promise<LinksChanged>;
+  link: (
+    endpoints: Endpoints,
+    organisationId: string,
+    input: RecordLinkInput,
+  ) => Promise<AccountingLinkState>;
+  unlink: (endpoints: Endpoints, organisationId: string, id: string) => Promise<AccountingLinkState>;
+};
+
+const listOptions = (options: {
+  organisationId: string;
+  signal: AbortSignal;
+  cursor: string | undefined;
+}) => ({
+  params: { id: options.organisationId },
+  query: { limit: LINKS_PAGE_SIZE, cursor: options.cursor },
+  signal: options.signal,
+  organisationId: options.organisationId,
+  handledErrorCodes: LINKS_LOAD_REFUSALS,
+});
+
+/** The list query, and the hook a section uses: the pages, the three changes, and the rows changing. */
+function recordLinks<P extends Page>(calls: Calls<P>) {
+  function query(organisationId: string | null, provider: ServedAccountingProvider, tenantId: string | null) {
+    const endpoints = ACCOUNTING_LINK_ENDPOINTS[provider];
+    return infiniteQueryOptions({
+      queryKey: accountingKeys.links(organisationId, provider, tenantId, calls.kind),
+      queryFn: organisationId
+        ? ({ pageParam, signal }) => calls.list(endpoints, { organisationId, signal, cursor: pageParam })
+        : skipToken,
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (page: P) => page.next_cursor ?? undefined,
+      // The server has already asked the books again before answering 503: "Try again" is at hand.
+      retry: false,
+    });
+  }
+
+  function useLinks(provider: ServedAccountingProvider, tenantId: string | null) {
+    const endpoints = ACCOUNTING_LINK_ENDPOINTS[provider];
+    const options = query(useOrganisationId(), provider, tenantId);
+    const list = useInfiniteQuery(options);
+    useLinksLoadRefusal(provider, list.error);
+    const listKey = options.queryKey;
+    const rowKey = [...listKey, 'row'];
+    const change = useLinksChange({
+      provider,
+      listKey,
+      call: (organisationId, input: RecordLinksChange) => calls.change(endpoints, organisationId, input),
+    });
+    const link = useLinksChange({
+      provider,
+      listKey,
+      mutationKey: rowKey,
+      call: (organisationId, input: RecordLinkInput) => calls.link(endpoints, organisationId, input),
+    });
+    const unlink = useLinksChange({
+      provider,
+      listKey,
+      mutationKey: rowKey,
+      call: (organisationId, input: { id: string }) => calls.unlink(endpoints, organisationId, input.id),
+    });
+    // Several rows may be changing at once: each linked or unlinked is busy until the list shows it.
+    const changing = useMutationState({
+      filters: { mutationKey: rowKey, status: 'pending' },
+      select: (mutation) => (mutation.state.variables as { id: string }).id,
+    });
+    return { list, change, link, unlink, changingIds: new Set(changing) };
+  }
+
+  return { query, useLinks };
+}
+
+export type RecordLinks<P extends Page> = ReturnType<ReturnType<typeof recordLinks<P>>['useLinks']>;
+
+export const customerLinks = recordLinks<CustomerLinks>({
+  kind: 'customers',
+  list: (endpoints, options) => request(endpoints.listCustomers, listOptions(options)),
+  change: (endpoints, organisationId, input) =>
+    request(endpoints.changeCustomers, {
+      params: { id: organisationId },
+      body: input.action === 'CREATE' ? { action: 'CREATE', customer_ids: input.ids } : input,
+      organisationId,
+    }),
+  link: (endpoints, organisationId, input) =>
+    request(endpoints.linkCustomer, {
+      params: { id: organisationId, cid: input.id },
+      body: { external_id: input.externalId },
+      organisationId,
+    }),
+  unlink: (endpoints, organisationId, id) =>
+    request(endpoints.unlinkCustomer, { params: { id: organisationId, cid: id }, organisationId }),
+});
+
+export const productLinks = recordLinks<ProductLinks>({
+  kind: 'products',
+  list: (endpoints, options) => request(endpoints.listProducts, listOptions(options)),
+  change: (endpoints, organisationId, input) =>
+    request(endpoints.changeProducts, {
+      params: { id: organisationId },
+      body: input.action === 'CREATE' ? { action: 'CREATE', product_ids: input.ids } : input,
+      organisationId,
+    }),
+  link: (endpoints, organisationId, input) =>
+    request(endpoints.linkProduct, {
+      params: { id: organisationId, pid: input.id },
+      body: { external_id: input.externalId },
+      organisationId,
+    }),
+  unlink: (endpoints, organisationId, id) =>
+    request(endpoints.unlinkProduct, { params: { id: organisationId, pid: id }, organisationId }),
+});

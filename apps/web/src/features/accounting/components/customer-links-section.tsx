@@ -1,0 +1,98 @@
+import { Button, EmptyState, Text } from '@mantine/core';
+import {
+  type AccountingConnection,
+  type CustomerLinks,
+  formatAbn,
+  type ServedAccountingProvider,
+} from '@tradeport/contract';
+import { Link } from 'react-router';
+import { routePath } from '#lib/routes.ts';
+import { customerLinks } from '../api/accounting-record-links.ts';
+import { CONTACT_REASON_LABELS, type LinksWords } from '../model/link-words.ts';
+import { providerWords } from '../model/provider-words.ts';
+import { RecordLinksPanel, type RecordLinksView } from './record-links-panel.tsx';
+
+function CustomerDetails(props: { abn: string | null; email: string | null }) {
+  const parts = [props.abn && `ABN ${formatAbn(props.abn)}`, props.email].filter(Boolean);
+  if (parts.length === 0) return null;
+  return (
+    <Text size="xs" c="dimmed">
+      {parts.join(' · ')}
+    </Text>
+  );
+}
+
+/** The pages' rows; the counts and the contacts left as the last page read them. */
+function customerView(pages: readonly CustomerLinks[]): RecordLinksView {
+  const last = pages[pages.length - 1]!;
+  return {
+    rows: pages.flatMap((page) =>
+      page.items.map(({ customer, link, suggestion }) => ({
+        id: customer.id,
+        name: customer.name,
+        details: <CustomerDetails abn={customer.abn} email={customer.email} />,
+        link,
+        suggestion: suggestion && {
+          value: suggestion.contact.id,
+          label: suggestion.contact.name,
+          reason: CONTACT_REASON_LABELS[suggestion.reason],
+        },
+      })),
+    ),
+    choices: last.unlinked_contacts.map((contact) => ({ value: contact.id, label: contact.name })),
+    counts: last.counts,
+    isTruncated: last.is_truncated,
+  };
+}
+
+function NoCustomers() {
+  return (
+    <EmptyState
+      title="No customers yet"
+      description="Customers you add show here, to link to their contacts in your books."
+    >
+      <EmptyState.Actions>
+        <Button component={Link} to={routePath('/customers')} variant="default">
+          Go to Customers
+        </Button>
+      </EmptyState.Actions>
+    </EmptyState>
+  );
+}
+
+/**
+ * CONNECTED: each customer's contact in the books, which its invoices and payments are sent to.
+ * Suggested by ABN, else email, else name; linked one by one or all at once, or made there.
+ */
+export function CustomerLinksSection(props: {
+  provider: ServedAccountingProvider;
+  connection: AccountingConnection;
+}) {
+  const { provider, connection } = props;
+  const { name } = providerWords(provider);
+  const words: LinksWords = {
+    name,
+    record: 'customer',
+    records: 'customers',
+    bookRecord: 'contact',
+    bookRecords: 'contacts',
+  };
+  const links = customerLinks.useLinks(provider, connection.tenant?.id ?? null);
+  return (
+    <RecordLinksPanel
+      title="Customers"
+      intro={
+        <Text>
+          Link each customer to its contact in {name}, so its invoices go to the right contact. A customer
+          left unlinked is linked when its first invoice is sent: to the contact with its name, or to a new
+          one.
+        </Text>
+      }
+      words={words}
+      columns={{ record: 'Customer', books: `${name} contact` }}
+      links={links}
+      toView={customerView}
+      empty={<NoCustomers />}
+    />
+  );
+}

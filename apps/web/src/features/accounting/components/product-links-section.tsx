@@ -1,0 +1,107 @@
+import { Button, EmptyState, Text } from '@mantine/core';
+import {
+  type AccountingConnection,
+  type BooksItem,
+  type ProductLinks,
+  type ServedAccountingProvider,
+} from '@tradeport/contract';
+import { Link } from 'react-router';
+import { formatMoney } from '#lib/format.ts';
+import { routePath } from '#lib/routes.ts';
+import { productLinks } from '../api/accounting-record-links.ts';
+import { ITEM_REASON_LABEL, type LinksWords } from '../model/link-words.ts';
+import { providerWords } from '../model/provider-words.ts';
+import { RecordLinksPanel, type RecordLinksView } from './record-links-panel.tsx';
+
+/** An item as the books list it: by its code, which invoice lines name it by. */
+const itemLabel = (item: BooksItem) => (item.name ? `${item.code} – ${item.name}` : item.code);
+
+function ProductDetails(props: { product: ProductLinks['items'][number]['product'] }) {
+  const { product } = props;
+  return (
+    <Text size="xs" c="dimmed">
+      SKU{' '}
+      <Text span ff="monospace" inherit>
+        {product.sku}
+      </Text>
+      {` · ${formatMoney(product.base_price_cents)} ex GST`}
+      {!product.is_gst_applicable && ' · GST-free'}
+    </Text>
+  );
+}
+
+/** The pages' rows; the counts and the items left as the last page read them. */
+function productView(pages: readonly ProductLinks[]): RecordLinksView {
+  const last = pages[pages.length - 1]!;
+  return {
+    rows: pages.flatMap((page) =>
+      page.items.map(({ product, link, suggestion }) => ({
+        id: product.id,
+        name: product.name,
+        details: <ProductDetails product={product} />,
+        link,
+        suggestion: suggestion && {
+          value: suggestion.id,
+          label: itemLabel(suggestion),
+          reason: ITEM_REASON_LABEL,
+        },
+      })),
+    ),
+    choices: last.unlinked_items.map((item) => ({ value: item.id, label: itemLabel(item) })),
+    counts: last.counts,
+    isTruncated: last.is_truncated,
+  };
+}
+
+function NoProducts() {
+  return (
+    <EmptyState
+      title="No products yet"
+      description="Products you add show here, to link to the items in your books."
+    >
+      <EmptyState.Actions>
+        <Button component={Link} to={routePath('/products')} variant="default">
+          Go to Products
+        </Button>
+      </EmptyState.Actions>
+    </EmptyState>
+  );
+}
+
+/**
+ * CONNECTED: each product's item in the books, which its invoice lines name. Suggested by SKU (the
+ * item's code); linked one by one or all at once, or made there with the mapping's sales account.
+ */
+export function ProductLinksSection(props: {
+  provider: ServedAccountingProvider;
+  connection: AccountingConnection;
+}) {
+  const { provider, connection } = props;
+  const { name } = providerWords(provider);
+  const words: LinksWords = {
+    name,
+    record: 'product',
+    records: 'products',
+    bookRecord: 'item',
+    bookRecords: 'items',
+  };
+  const links = productLinks.useLinks(provider, connection.tenant?.id ?? null);
+  return (
+    <RecordLinksPanel
+      title="Products"
+      intro={
+        <Text>
+          Link each product to its item in {name}, so invoice lines name the item by its code. Items are
+          suggested by SKU; one created in {name} gets the SKU as its code, the price ex GST, and the
+          mapping’s sales account and tax rate. A product left unlinked is sent by its name and SKU, without
+          an item.
+        </Text>
+      }
+      words={words}
+      columns={{ record: 'Product', books: `${name} item` }}
+      links={links}
+      toView={productView}
+      empty={<NoProducts />}
+    />
+  );
+}
