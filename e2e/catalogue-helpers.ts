@@ -84,11 +84,12 @@ export class ApiSession {
   async send(
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     path: string,
-    options: { body?: unknown; organisationId?: string } = {},
+    options: { body?: unknown; organisationId?: string; headers?: Record<string, string> } = {},
   ): Promise<Response> {
     return fetch(`${this.baseUrl}/api/v1${path}`, {
       method,
       headers: {
+        ...options.headers,
         authorization: `Bearer ${this.token}`,
         ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(options.organisationId ? { [ORGANISATION_HEADER]: options.organisationId } : {}),
