@@ -52,6 +52,8 @@ const journey = useJourney({
     ...stripe.env,
     ...xero.env,
     ACCOUNTING_TOKEN_KEY: randomBytes(32).toString('base64'),
+    // Everything logged, so the journey can check Xero's tokens are in none of it.
+    LOG_LEVEL: 'debug',
   }),
   pagePerTest: false,
 });
@@ -277,6 +279,13 @@ describe('Xero', () => {
       // The order's screen says its invoice is in Xero.
       await page.goto(`/orders/${order.id}`);
       await seeText(page, /Synced/);
+
+      // Xero's tokens (issued, refreshed) never reached the server's log, requests and jobs alike.
+      const tokens = xero.issuedTokens();
+      expect(tokens.length).toBeGreaterThan(1);
+      const log = journey.server.output();
+      expect(log).toContain('/api/v1/xero/organisation/');
+      for (const token of tokens) expect(log).not.toContain(token);
     },
     JOURNEY_MS,
   );

@@ -136,6 +136,8 @@ export function createTokenStore(options: {
 
   return {
     grants,
+    /** Every access and refresh token issued: a test looks for them where they must never be. */
+    issuedTokens: () => [...accessTokens.keys(), ...refreshTokens.keys()],
     /** The person allowed access on the consent page: a single-use code for those tenants. */
     createCode(input: Omit<Code, 'expiresAt' | 'grant'>): string {
       const code = randomBytes(24).toString('base64url');

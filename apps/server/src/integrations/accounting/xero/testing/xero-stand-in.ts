@@ -133,6 +133,8 @@ export async function startXeroStandIn(options: XeroStandInOptions = {}) {
     tokenRequests,
     /** Every consent exchanged for tokens: its connections and whether (when) it was revoked. */
     grants: tokens.grants,
+    /** Every access and refresh token issued so far. */
+    issuedTokens: tokens.issuedTokens,
     /** The organisations the next consent offers (all ticked). */
     setTenants(next: Tenant[]) {
       tenants = next;
