@@ -11,6 +11,7 @@ import { createMailQueue } from './mail/outbox.ts';
 import { startMailWorker } from './mail/mail-worker.ts';
 import { createImageStorage } from './storage/create-image-storage.ts';
 import { startAccountingSyncWorker } from '../modules/accounting/accounting-sync.job.ts';
+import { startTokenKeepalive } from '../modules/accounting/accounting-token-keepalive.job.ts';
 import { startOrderPlacedWorker } from '../modules/order-documents/order-placed.job.ts';
 import { startPaymentNoticeWorkers } from '../modules/payments/payment-notices.job.ts';
 import { startOverdueReminders } from '../modules/receivables/overdue-reminders.job.ts';
@@ -66,8 +67,8 @@ export async function createServices(options: {
     // Separate so main.ts can begin answering requests first; jobs queued meanwhile just wait.
     // Every job's handler starts here: mail delivery, the mails an order's placing sends, a
     // payment's receipt and failure notice, sending records to the accounting books, the daily
-    // overdue reminders (queued hourly by their own timer) and the overview rollups' compaction
-    // (queued every minute).
+    // overdue reminders and the accounting tokens' keep-alive (each queued hourly by its own
+    // timer) and the overview rollups' compaction (queued every minute).
     startWorkers: async () => {
       await startMailWorker({ database, jobs, config: config.mail, log: options.log });
       await startOrderPlacedWorker({
@@ -102,6 +103,7 @@ export async function createServices(options: {
           log: options.log,
         }),
         await startRollupsCompaction({ database, jobs, log: options.log }),
+        await startTokenKeepalive({ database, config, accounting: deps.accounting, jobs, now }, options.log),
       );
     },
     stop: async () => {

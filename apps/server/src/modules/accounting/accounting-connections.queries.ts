@@ -1,5 +1,5 @@
 import type { AccountingProvider } from '@tradeport/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { accountingConnections, users } from '../../platform/db/schema/index.ts';
 
@@ -79,4 +79,22 @@ export async function saveConnectionAt(
     .where(and(key(options.merchantId, options.provider), eq(accountingConnections.version, options.version)))
     .returning({ version: accountingConnections.version });
   return updated.length === 1;
+}
+
+/**
+ * Connections whose access token expired before `before` (nothing has called the books since):
+ * their refresh tokens are refreshed before they lapse too. Oldest first, at most `limit`.
+ */
+export async function listIdleConnections(db: Db, options: { before: Date; limit: number }) {
+  return db
+    .select({ merchantId: accountingConnections.merchantId, provider: accountingConnections.provider })
+    .from(accountingConnections)
+    .where(
+      and(
+        eq(accountingConnections.status, 'CONNECTED'),
+        lt(accountingConnections.accessTokenExpiresAt, options.before),
+      ),
+    )
+    .orderBy(asc(accountingConnections.accessTokenExpiresAt))
+    .limit(options.limit);
 }

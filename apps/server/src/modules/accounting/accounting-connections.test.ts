@@ -7,6 +7,7 @@ import { accountingConnections } from '../../platform/db/schema/index.ts';
 import { createTestApp } from '../../testing/index.ts';
 import { customerTestKit, type Headers } from '../customers/customers.testing.ts';
 import { createAccountingConnections } from './accounting-connections.service.ts';
+import { IDLE_DAYS, keepTokensAlive } from './accounting-token-keepalive.job.ts';
 import { openXeroWorld, type XeroWorld, xeroKit, xeroSettingsPath } from './accounting.testing.ts';
 
 // xero/organisation/{id}/settings… over HTTP against the Xero stand-in: connecting through its
@@ -221,6 +222,33 @@ describe('who may', () => {
     const down = await complete(mine.id, admin.headers, { code, state });
     expect(down.statusCode).toBe(503);
     expect(down.json().error_code).toBe('SERVICE_UNAVAILABLE');
+  });
+});
+
+describe('an idle connection', () => {
+  it('has its tokens refreshed before they lapse, and is left alone while in use', async () => {
+    const { merchant } = await connected();
+    const quiet = { warn() {}, error() {} };
+    const before = (await row(merchant.id))!;
+    const refreshes = world.standIn.tokenRequests.refresh_token!;
+    const DAY = 24 * 60 * 60 * 1000;
+    try {
+      world.t.setNow(new Date(Date.now() + DAY));
+      await keepTokensAlive(world.t.deps, quiet);
+      expect((await row(merchant.id))!.accessTokenExpiresAt).toEqual(before.accessTokenExpiresAt);
+
+      const later = new Date(Date.now() + (IDLE_DAYS + 1) * DAY);
+      world.t.setNow(later);
+      expect(await keepTokensAlive(world.t.deps, quiet)).toBeGreaterThanOrEqual(1);
+      const after = (await row(merchant.id))!;
+      expect(after.accessTokenExpiresAt!.getTime()).toBeGreaterThan(later.getTime());
+      expect(after.refreshTokenEncrypted).not.toBe(before.refreshTokenEncrypted);
+      expect(world.standIn.tokenRequests.refresh_token).toBeGreaterThan(refreshes);
+      // The settings' version is the merchant's, not the tokens': a form open meanwhile still saves.
+      expect(after.version).toBe(before.version);
+    } finally {
+      world.t.setNow(new Date());
+    }
   });
 });
 
