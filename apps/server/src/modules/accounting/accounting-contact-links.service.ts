@@ -8,15 +8,9 @@ import type {
 } from '@tradeport/contract';
 import type { AppDeps } from '../../app-deps.ts';
 import type { ProviderContact } from '../../integrations/accounting/accounting-provider.ts';
-import { AppError, conflict, notFound } from '../../platform/errors.ts';
-import {
-  type BooksSession,
-  createBooksSessions,
-  findInPages,
-  inBooks,
-  readAllPages,
-  toAccountingLink,
-} from './accounting-books.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import { type BooksSession, inBooks, toAccountingLink } from './accounting-books.ts';
+import { createKindLinks } from './accounting-kind-links.ts';
 import { suggestContacts } from './accounting-link-matching.ts';
 import {
   customerLinkCounts,
@@ -24,7 +18,7 @@ import {
   customersByIds,
   unlinkedCustomers,
 } from './accounting-link-records.queries.ts';
-import { deleteLink, findLinks, insertLinks, linksToExternal, saveLink } from './accounting-links.queries.ts';
+import { insertLinks } from './accounting-links.queries.ts';
 import { ensureContacts } from './accounting-links.service.ts';
 
 // The customers ↔ contacts screen (SPEC §7 {provider}/organisation/{id}/customers): both sides,
@@ -52,22 +46,18 @@ type InBooks = { merchantId: string; provider: AccountingProvider };
 
 export function createContactLinks(deps: Deps) {
   const { db } = deps.database;
-  const openBooks = createBooksSessions(deps);
-  const scopeOf = (options: InBooks) => ({ ...options, kind: 'CONTACT' as const });
-
-  /** The books' active contacts no customer is linked to, and whether there were more to read. */
-  async function freeContacts(options: InBooks & { books: BooksSession }) {
-    const { client, call } = options.books;
-    const { records, isTruncated } = await readAllPages((page) => client.listContacts(call, { page }));
-    const taken = await linksToExternal(db, {
-      ...scopeOf(options),
-      externalIds: records.map((contact) => contact.id),
-    });
-    return { contacts: records.filter((contact) => !taken.has(contact.id)), isTruncated };
-  }
+  const contactLinks = createKindLinks(deps, {
+    kind: 'CONTACT',
+    readPage: ({ client, call }, page) => client.listContacts(call, { page }),
+    nameOfBook: (contact) => contact.name,
+    takenMessage: 'That contact is linked to another customer. Unlink it there first.',
+    notInBooksMessage: 'Choose one of the active contacts in the books.',
+  });
+  const { openBooks, scopeOf } = contactLinks;
 
   async function suggestionsFor(options: InBooks & { books: BooksSession }) {
-    const { contacts, isTruncated } = await freeContacts(options);
+    // The books' active contacts no customer is linked to.
+    const { records: contacts, isTruncated } = await contactLinks.freeBookRecords(options);
     const customers = await unlinkedCustomers(db, { ...options, max: MAX_MATCHED_CUSTOMERS });
     return { contacts, isTruncated, suggestions: suggestContacts(customers, contacts) };
   }
@@ -81,11 +71,6 @@ export function createContactLinks(deps: Deps) {
     const archived = customers.find((customer) => customer.isArchived);
     if (archived) throw conflict(`${archived.name} is archived: restore it to link it.`);
     return customers;
-  }
-
-  async function stateOf(options: InBooks & { customerId: string }): Promise<AccountingLinkState> {
-    const [row] = await findLinks(db, { ...scopeOf(options), localIds: [options.customerId] });
-    return { id: options.customerId, link: row ? toAccountingLink(row) : null };
   }
 
   return {
@@ -148,35 +133,8 @@ export function createContactLinks(deps: Deps) {
     async link(
       options: InBooks & { userId: string; customerId: string; externalId: string },
     ): Promise<AccountingLinkState> {
-      const { merchantId, provider, customerId, externalId } = options;
-      await linkableCustomers(merchantId, [customerId]);
-      const holder = (await linksToExternal(db, { ...scopeOf(options), externalIds: [externalId] })).get(
-        externalId,
-      );
-      if (holder === customerId) return stateOf(options);
-      if (holder) throw conflict('That contact is linked to another customer. Unlink it there first.');
-      const contact = await inBooks(provider, undefined, async () => {
-        const { client, call } = await openBooks(merchantId, provider);
-        return findInPages(
-          (page) => client.listContacts(call, { page }),
-          (candidate) => candidate.id.toLowerCase() === externalId.toLowerCase(),
-        );
-      });
-      if (!contact) {
-        const message = 'Choose one of the active contacts in the books.';
-        throw new AppError('VALIDATION_ERROR', message, [{ path: 'external_id', message }]);
-      }
-      const saved = await saveLink(db, {
-        ...scopeOf(options),
-        localId: customerId,
-        externalId: contact.id,
-        externalName: contact.name,
-        userId: options.userId,
-        now: deps.now(),
-      });
-      if (saved === 'taken')
-        throw conflict('That contact is linked to another customer. Unlink it there first.');
-      return stateOf(options);
+      await linkableCustomers(options.merchantId, [options.customerId]);
+      return contactLinks.link({ ...options, localId: options.customerId });
     },
 
     async unlink(options: InBooks & { customerId: string }): Promise<AccountingLinkState> {
@@ -185,8 +143,7 @@ export function createContactLinks(deps: Deps) {
         ids: [options.customerId],
       });
       if (!customer) throw notFound('Customer');
-      await deleteLink(db, { ...scopeOf(options), localId: options.customerId });
-      return { id: options.customerId, link: null };
+      return contactLinks.unlink({ ...options, localId: options.customerId });
     },
   };
 }

@@ -8,16 +8,10 @@ import {
 } from '@tradeport/contract';
 import type { AppDeps } from '../../app-deps.ts';
 import type { ProviderItem } from '../../integrations/accounting/accounting-provider.ts';
-import { AppError, conflict, notFound } from '../../platform/errors.ts';
-import {
-  type BooksSession,
-  createBooksSessions,
-  findInPages,
-  inBooks,
-  readAllPages,
-  toAccountingLink,
-} from './accounting-books.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import { inBooks, toAccountingLink } from './accounting-books.ts';
 import { findConnection } from './accounting-connections.queries.ts';
+import { createKindLinks } from './accounting-kind-links.ts';
 import { codeKey, itemsByCode } from './accounting-link-matching.ts';
 import {
   productLinkCounts,
@@ -25,7 +19,7 @@ import {
   productsByIds,
   unlinkedProductsWithSku,
 } from './accounting-link-records.queries.ts';
-import { deleteLink, findLinks, insertLinks, linksToExternal, saveLink } from './accounting-links.queries.ts';
+import { insertLinks } from './accounting-links.queries.ts';
 import { ensureItems } from './accounting-links.service.ts';
 
 // The products ↔ items screen (SPEC §7 {provider}/organisation/{id}/products): both sides, the
@@ -40,25 +34,26 @@ const toBooksItem = (item: ProviderItem) => ({ id: item.id, code: item.code, nam
 
 export function createItemLinks(deps: Deps) {
   const { db } = deps.database;
-  const openBooks = createBooksSessions(deps);
-  const scopeOf = (options: InBooks) => ({ ...options, kind: 'ITEM' as const });
+  const itemLinks = createKindLinks(deps, {
+    kind: 'ITEM',
+    readPage: ({ client, call }, page) => client.listItems(call, { page }),
+    nameOfBook: (item) => item.code,
+    takenMessage: 'That item is linked to another product. Unlink it there first.',
+    notInBooksMessage: 'Choose one of the items in the books.',
+  });
+  const { openBooks, scopeOf } = itemLinks;
 
   /** The books' items no product is linked to, by code, and whether there were more to read. */
-  async function freeItems(options: InBooks & { books: BooksSession }) {
-    const { client, call } = options.books;
-    const { records, isTruncated } = await readAllPages((page) => client.listItems(call, { page }));
-    const taken = await linksToExternal(db, {
-      ...scopeOf(options),
-      externalIds: records.map((item) => item.id),
-    });
-    const items = records.filter((item) => !taken.has(item.id));
-    return { items, isTruncated, byCode: itemsByCode(items) };
-  }
-
   const readFreeItems = (merchantId: string, provider: AccountingProvider) =>
-    inBooks(provider, undefined, async () =>
-      freeItems({ merchantId, provider, books: await openBooks(merchantId, provider) }),
-    );
+    inBooks(provider, undefined, async () => {
+      const books = await openBooks(merchantId, provider);
+      const { records: items, isTruncated } = await itemLinks.freeBookRecords({
+        merchantId,
+        provider,
+        books,
+      });
+      return { items, isTruncated, byCode: itemsByCode(items) };
+    });
 
   /** The merchant's products that may be linked: NOT_FOUND for another's, CONFLICT for an archived one. */
   async function linkableProducts(merchantId: string, ids: readonly string[]) {
@@ -67,11 +62,6 @@ export function createItemLinks(deps: Deps) {
     const archived = products.find((product) => product.isArchived);
     if (archived) throw conflict(`${archived.name} is archived: restore it to link it.`);
     return products;
-  }
-
-  async function stateOf(options: InBooks & { productId: string }): Promise<AccountingLinkState> {
-    const [row] = await findLinks(db, { ...scopeOf(options), localIds: [options.productId] });
-    return { id: options.productId, link: row ? toAccountingLink(row) : null };
   }
 
   return {
@@ -140,41 +130,14 @@ export function createItemLinks(deps: Deps) {
     async link(
       options: InBooks & { userId: string; productId: string; externalId: string },
     ): Promise<AccountingLinkState> {
-      const { merchantId, provider, productId, externalId } = options;
-      await linkableProducts(merchantId, [productId]);
-      const holder = (await linksToExternal(db, { ...scopeOf(options), externalIds: [externalId] })).get(
-        externalId,
-      );
-      if (holder === productId) return stateOf(options);
-      if (holder) throw conflict('That item is linked to another product. Unlink it there first.');
-      const item = await inBooks(provider, undefined, async () => {
-        const { client, call } = await openBooks(merchantId, provider);
-        return findInPages(
-          (page) => client.listItems(call, { page }),
-          (candidate) => candidate.id.toLowerCase() === externalId.toLowerCase(),
-        );
-      });
-      if (!item) {
-        const message = 'Choose one of the items in the books.';
-        throw new AppError('VALIDATION_ERROR', message, [{ path: 'external_id', message }]);
-      }
-      const saved = await saveLink(db, {
-        ...scopeOf(options),
-        localId: productId,
-        externalId: item.id,
-        externalName: item.code,
-        userId: options.userId,
-        now: deps.now(),
-      });
-      if (saved === 'taken') throw conflict('That item is linked to another product. Unlink it there first.');
-      return stateOf(options);
+      await linkableProducts(options.merchantId, [options.productId]);
+      return itemLinks.link({ ...options, localId: options.productId });
     },
 
     async unlink(options: InBooks & { productId: string }): Promise<AccountingLinkState> {
       const [product] = await productsByIds(db, { merchantId: options.merchantId, ids: [options.productId] });
       if (!product) throw notFound('Product');
-      await deleteLink(db, { ...scopeOf(options), localId: options.productId });
-      return { id: options.productId, link: null };
+      return itemLinks.unlink({ ...options, localId: options.productId });
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { AccountingLinkKind, AccountingProvider } from '@tradeport/contract';
-import { and, asc, count, eq, isNull, not, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, not, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.ts';
 import { afterCursor, encodeCursor } from '../../platform/db/keyset-cursor.ts';
@@ -73,15 +73,37 @@ const toLink = (row: LinkColumnsRow): LinkRow | null =>
         linkedByName: row.linkedByName,
       };
 
-/** The page's rows and the cursor after its last one, from a query asked for one row more. */
-function pageOf<R extends { sortKey: string; id: string }>(rows: R[], limit: number) {
+/** Where a page by name starts, how it is ordered, and one row more than it holds (to know of a next). */
+const byName = (paging: Paging, sortKey: SQL<string>, id: PgColumn) => ({
+  after: afterCursor({ cursor: paging.cursor, sortKey, id }),
+  order: [asc(sortKey), asc(id)],
+  limit: paging.limit + 1,
+});
+
+/** The page's records, each with its link, and the cursor after its last one, from a query asked for one row more. */
+function linkedPageOf<R extends LinkColumnsRow & { sortKey: string; id: string }>(rows: R[], limit: number) {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    rows: page,
+    items: page.map((row) => {
+      const {
+        localId: _localId,
+        externalId: _externalId,
+        externalName: _externalName,
+        linkedAt: _linkedAt,
+        linkedByName: _linkedByName,
+        sortKey: _sortKey,
+        ...record
+      } = row;
+      return { ...record, link: toLink(row) };
+    }),
     nextCursor: rows.length > limit && last ? encodeCursor({ name: last.sortKey, id: last.id }) : null,
   };
 }
+
+/** The record's id is one of `ids`, sent as one array parameter. */
+const isOneOf = (id: PgColumn, ids: readonly string[]) =>
+  sql`${id} = any(${sql.param([...new Set(ids)])}::uuid[])`;
 
 // Customers --------------------------------------------------------------------------------------
 
@@ -102,30 +124,21 @@ const customerColumns = {
 };
 
 /** A page of the active customers by name, each with its contact link. */
-export async function customerLinkPage(db: Db, scope: InBooks & Paging) {
+export async function customerLinkPage(
+  db: Db,
+  scope: InBooks & Paging,
+): Promise<{ items: LinkedCustomerRow[]; nextCursor: string | null }> {
+  const paging = byName(scope, customerName, customerAccounts.id);
   const rows = await db
     .select({ ...customerColumns, ...linkColumns })
     .from(customerAccounts)
     .innerJoin(organisations, eq(organisations.id, customerAccounts.customerOrganisationId))
     .leftJoin(accountingLinks, linkOf('CONTACT', scope, customerAccounts.id))
     .leftJoin(users, eq(users.id, accountingLinks.linkedByUserId))
-    .where(
-      and(
-        activeCustomers(scope.merchantId),
-        afterCursor({ cursor: scope.cursor, sortKey: customerName, id: customerAccounts.id }),
-      ),
-    )
-    .orderBy(asc(customerName), asc(customerAccounts.id))
-    .limit(scope.limit + 1);
-  const { rows: page, nextCursor } = pageOf(rows, scope.limit);
-  const items: LinkedCustomerRow[] = page.map((row) => ({
-    id: row.id,
-    name: row.name,
-    abn: row.abn,
-    email: row.email,
-    link: toLink(row),
-  }));
-  return { items, nextCursor };
+    .where(and(activeCustomers(scope.merchantId), paging.after))
+    .orderBy(...paging.order)
+    .limit(paging.limit);
+  return linkedPageOf(rows, scope.limit);
 }
 
 /**
@@ -171,12 +184,7 @@ export async function customersByIds(db: Db, scope: { merchantId: string; ids: r
     })
     .from(customerAccounts)
     .innerJoin(organisations, eq(organisations.id, customerAccounts.customerOrganisationId))
-    .where(
-      and(
-        eq(customerAccounts.merchantId, scope.merchantId),
-        sql`${customerAccounts.id} = any(${sql.param([...new Set(scope.ids)])}::uuid[])`,
-      ),
-    );
+    .where(and(eq(customerAccounts.merchantId, scope.merchantId), isOneOf(customerAccounts.id, scope.ids)));
 }
 
 // Products ---------------------------------------------------------------------------------------
@@ -186,7 +194,11 @@ const activeProducts = (merchantId: string) =>
   and(eq(products.merchantId, merchantId), isNull(products.archivedAt));
 
 /** A page of the active products by name (products_merchant_active_name_idx), each with its item link. */
-export async function productLinkPage(db: Db, scope: InBooks & Paging) {
+export async function productLinkPage(
+  db: Db,
+  scope: InBooks & Paging,
+): Promise<{ items: LinkedProductRow[]; nextCursor: string | null }> {
+  const paging = byName(scope, productName, products.id);
   const rows = await db
     .select({
       id: products.id,
@@ -200,24 +212,10 @@ export async function productLinkPage(db: Db, scope: InBooks & Paging) {
     .from(products)
     .leftJoin(accountingLinks, linkOf('ITEM', scope, products.id))
     .leftJoin(users, eq(users.id, accountingLinks.linkedByUserId))
-    .where(
-      and(
-        activeProducts(scope.merchantId),
-        afterCursor({ cursor: scope.cursor, sortKey: productName, id: products.id }),
-      ),
-    )
-    .orderBy(asc(productName), asc(products.id))
-    .limit(scope.limit + 1);
-  const { rows: page, nextCursor } = pageOf(rows, scope.limit);
-  const items: LinkedProductRow[] = page.map((row) => ({
-    id: row.id,
-    name: row.name,
-    sku: row.sku,
-    basePriceCents: row.basePriceCents,
-    isGstApplicable: row.isGstApplicable,
-    link: toLink(row),
-  }));
-  return { items, nextCursor };
+    .where(and(activeProducts(scope.merchantId), paging.after))
+    .orderBy(...paging.order)
+    .limit(paging.limit);
+  return linkedPageOf(rows, scope.limit);
 }
 
 /** Unlinked active products whose SKU is one of `codes` (lower case): the ones with a suggestion. */
@@ -263,12 +261,7 @@ export async function productsByIds(db: Db, scope: { merchantId: string; ids: re
       isArchived: sql<boolean>`${products.archivedAt} is not null`,
     })
     .from(products)
-    .where(
-      and(
-        eq(products.merchantId, scope.merchantId),
-        sql`${products.id} = any(${sql.param([...new Set(scope.ids)])}::uuid[])`,
-      ),
-    );
+    .where(and(eq(products.merchantId, scope.merchantId), isOneOf(products.id, scope.ids)));
 }
 
 // Tax rules --------------------------------------------------------------------------------------

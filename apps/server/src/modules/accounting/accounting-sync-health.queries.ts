@@ -20,35 +20,24 @@ const recordColumns = {
   creditNumber: credits.number,
 };
 
-/** Each record with its source, which is the merchant's (the join names it). */
+type SyncKind = (typeof accountingSyncRecords.$inferSelect)['kind'];
+
+/** A record's source in `table`, when the record is of `kind`: the merchant's (the join names it). */
+const sourceOf = (kind: SyncKind, table: typeof orders | typeof payments | typeof credits) =>
+  and(
+    eq(accountingSyncRecords.kind, kind),
+    eq(table.merchantId, accountingSyncRecords.merchantId),
+    eq(table.id, accountingSyncRecords.sourceId),
+  );
+
+/** Each record with its source, which is the merchant's. */
 function withSources(db: Db) {
   return db
     .select(recordColumns)
     .from(accountingSyncRecords)
-    .leftJoin(
-      orders,
-      and(
-        eq(accountingSyncRecords.kind, 'INVOICE'),
-        eq(orders.merchantId, accountingSyncRecords.merchantId),
-        eq(orders.id, accountingSyncRecords.sourceId),
-      ),
-    )
-    .leftJoin(
-      payments,
-      and(
-        eq(accountingSyncRecords.kind, 'PAYMENT'),
-        eq(payments.merchantId, accountingSyncRecords.merchantId),
-        eq(payments.id, accountingSyncRecords.sourceId),
-      ),
-    )
-    .leftJoin(
-      credits,
-      and(
-        eq(accountingSyncRecords.kind, 'CREDIT_NOTE'),
-        eq(credits.merchantId, accountingSyncRecords.merchantId),
-        eq(credits.id, accountingSyncRecords.sourceId),
-      ),
-    );
+    .leftJoin(orders, sourceOf('INVOICE', orders))
+    .leftJoin(payments, sourceOf('PAYMENT', payments))
+    .leftJoin(credits, sourceOf('CREDIT_NOTE', credits));
 }
 
 type Scope = { merchantId: string; provider: AccountingProvider };

@@ -110,40 +110,55 @@ function recordLinks<P extends Page>(calls: Calls<P>) {
 
 export type RecordLinks<P extends Page> = ReturnType<ReturnType<typeof recordLinks<P>>['useLinks']>;
 
+/** `{ [key]: value }`, typed by its key. */
+const field = <K extends string, V>(key: K, value: V) => ({ [key]: value }) as Record<K, V>;
+
+/**
+ * The inputs of one kind's changes: `idParam` names the record in a row's path (cid, pid),
+ * `idsField` the records CREATE makes (customer_ids, product_ids).
+ */
+function changeInputs<K extends string, F extends string>(idParam: K, idsField: F) {
+  const rowParams = (organisationId: string, id: string) => ({ id: organisationId, ...field(idParam, id) });
+  return {
+    change: (organisationId: string, input: RecordLinksChange) => ({
+      params: { id: organisationId },
+      body: input.action === 'CREATE' ? { action: 'CREATE' as const, ...field(idsField, input.ids) } : input,
+      organisationId,
+    }),
+    link: (organisationId: string, input: RecordLinkInput) => ({
+      params: rowParams(organisationId, input.id),
+      body: { external_id: input.externalId },
+      organisationId,
+    }),
+    unlink: (organisationId: string, id: string) => ({
+      params: rowParams(organisationId, id),
+      organisationId,
+    }),
+  };
+}
+
+const customerInputs = changeInputs('cid', 'customer_ids');
+
 export const customerLinks = recordLinks<CustomerLinks>({
   kind: 'customers',
   list: (endpoints, options) => request(endpoints.listCustomers, listOptions(options)),
   change: (endpoints, organisationId, input) =>
-    request(endpoints.changeCustomers, {
-      params: { id: organisationId },
-      body: input.action === 'CREATE' ? { action: 'CREATE', customer_ids: input.ids } : input,
-      organisationId,
-    }),
+    request(endpoints.changeCustomers, customerInputs.change(organisationId, input)),
   link: (endpoints, organisationId, input) =>
-    request(endpoints.linkCustomer, {
-      params: { id: organisationId, cid: input.id },
-      body: { external_id: input.externalId },
-      organisationId,
-    }),
+    request(endpoints.linkCustomer, customerInputs.link(organisationId, input)),
   unlink: (endpoints, organisationId, id) =>
-    request(endpoints.unlinkCustomer, { params: { id: organisationId, cid: id }, organisationId }),
+    request(endpoints.unlinkCustomer, customerInputs.unlink(organisationId, id)),
 });
+
+const productInputs = changeInputs('pid', 'product_ids');
 
 export const productLinks = recordLinks<ProductLinks>({
   kind: 'products',
   list: (endpoints, options) => request(endpoints.listProducts, listOptions(options)),
   change: (endpoints, organisationId, input) =>
-    request(endpoints.changeProducts, {
-      params: { id: organisationId },
-      body: input.action === 'CREATE' ? { action: 'CREATE', product_ids: input.ids } : input,
-      organisationId,
-    }),
+    request(endpoints.changeProducts, productInputs.change(organisationId, input)),
   link: (endpoints, organisationId, input) =>
-    request(endpoints.linkProduct, {
-      params: { id: organisationId, pid: input.id },
-      body: { external_id: input.externalId },
-      organisationId,
-    }),
+    request(endpoints.linkProduct, productInputs.link(organisationId, input)),
   unlink: (endpoints, organisationId, id) =>
-    request(endpoints.unlinkProduct, { params: { id: organisationId, pid: id }, organisationId }),
+    request(endpoints.unlinkProduct, productInputs.unlink(organisationId, id)),
 });

@@ -1,16 +1,17 @@
-import { Button, EmptyState, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import {
   type AccountingConnection,
   type CustomerLinks,
   formatAbn,
   type ServedAccountingProvider,
 } from '@tradeport/contract';
-import { Link } from 'react-router';
 import { routePath } from '#lib/routes.ts';
 import { customerLinks } from '../api/accounting-record-links.ts';
 import { CONTACT_REASON_LABELS, type LinksWords } from '../model/link-words.ts';
 import { providerWords } from '../model/provider-words.ts';
+import { NoRecordsYet } from './no-records-yet.tsx';
 import { RecordLinksPanel, type RecordLinksView } from './record-links-panel.tsx';
+import { recordLinksView } from './record-links-view.ts';
 
 function CustomerDetails(props: { abn: string | null; email: string | null }) {
   const parts = [props.abn && `ABN ${formatAbn(props.abn)}`, props.email].filter(Boolean);
@@ -23,42 +24,22 @@ function CustomerDetails(props: { abn: string | null; email: string | null }) {
 }
 
 /** The pages' rows; the counts and the contacts left as the last page read them. */
-function customerView(pages: readonly CustomerLinks[]): RecordLinksView {
-  const last = pages[pages.length - 1]!;
-  return {
-    rows: pages.flatMap((page) =>
-      page.items.map(({ customer, link, suggestion }) => ({
-        id: customer.id,
-        name: customer.name,
-        details: <CustomerDetails abn={customer.abn} email={customer.email} />,
-        link,
-        suggestion: suggestion && {
-          value: suggestion.contact.id,
-          label: suggestion.contact.name,
-          reason: CONTACT_REASON_LABELS[suggestion.reason],
-        },
-      })),
-    ),
-    choices: last.unlinked_contacts.map((contact) => ({ value: contact.id, label: contact.name })),
-    counts: last.counts,
-    isTruncated: last.is_truncated,
-  };
-}
-
-function NoCustomers() {
-  return (
-    <EmptyState
-      title="No customers yet"
-      description="Customers you add show here, to link to their contacts in your books."
-    >
-      <EmptyState.Actions>
-        <Button component={Link} to={routePath('/customers')} variant="default">
-          Go to Customers
-        </Button>
-      </EmptyState.Actions>
-    </EmptyState>
+const customerView = (pages: readonly CustomerLinks[]): RecordLinksView =>
+  recordLinksView(
+    pages,
+    ({ customer, link, suggestion }) => ({
+      id: customer.id,
+      name: customer.name,
+      details: <CustomerDetails abn={customer.abn} email={customer.email} />,
+      link,
+      suggestion: suggestion && {
+        value: suggestion.contact.id,
+        label: suggestion.contact.name,
+        reason: CONTACT_REASON_LABELS[suggestion.reason],
+      },
+    }),
+    (last) => last.unlinked_contacts.map((contact) => ({ value: contact.id, label: contact.name })),
   );
-}
 
 /**
  * CONNECTED: each customer's contact in the books, which its invoices and payments are sent to.
@@ -92,7 +73,13 @@ export function CustomerLinksSection(props: {
       columns={{ record: 'Customer', books: `${name} contact` }}
       links={links}
       toView={customerView}
-      empty={<NoCustomers />}
+      empty={
+        <NoRecordsYet
+          records="Customers"
+          description="Customers you add show here, to link to their contacts in your books."
+          to={routePath('/customers')}
+        />
+      }
     />
   );
 }

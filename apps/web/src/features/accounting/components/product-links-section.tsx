@@ -1,17 +1,18 @@
-import { Button, EmptyState, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import {
   type AccountingConnection,
   type BooksItem,
   type ProductLinks,
   type ServedAccountingProvider,
 } from '@tradeport/contract';
-import { Link } from 'react-router';
 import { formatMoney } from '#lib/format.ts';
 import { routePath } from '#lib/routes.ts';
 import { productLinks } from '../api/accounting-record-links.ts';
 import { ITEM_REASON_LABEL, type LinksWords } from '../model/link-words.ts';
 import { providerWords } from '../model/provider-words.ts';
+import { NoRecordsYet } from './no-records-yet.tsx';
 import { RecordLinksPanel, type RecordLinksView } from './record-links-panel.tsx';
+import { recordLinksView } from './record-links-view.ts';
 
 /** An item as the books list it: by its code, which invoice lines name it by. */
 const itemLabel = (item: BooksItem) => (item.name ? `${item.code} – ${item.name}` : item.code);
@@ -31,42 +32,22 @@ function ProductDetails(props: { product: ProductLinks['items'][number]['product
 }
 
 /** The pages' rows; the counts and the items left as the last page read them. */
-function productView(pages: readonly ProductLinks[]): RecordLinksView {
-  const last = pages[pages.length - 1]!;
-  return {
-    rows: pages.flatMap((page) =>
-      page.items.map(({ product, link, suggestion }) => ({
-        id: product.id,
-        name: product.name,
-        details: <ProductDetails product={product} />,
-        link,
-        suggestion: suggestion && {
-          value: suggestion.id,
-          label: itemLabel(suggestion),
-          reason: ITEM_REASON_LABEL,
-        },
-      })),
-    ),
-    choices: last.unlinked_items.map((item) => ({ value: item.id, label: itemLabel(item) })),
-    counts: last.counts,
-    isTruncated: last.is_truncated,
-  };
-}
-
-function NoProducts() {
-  return (
-    <EmptyState
-      title="No products yet"
-      description="Products you add show here, to link to the items in your books."
-    >
-      <EmptyState.Actions>
-        <Button component={Link} to={routePath('/products')} variant="default">
-          Go to Products
-        </Button>
-      </EmptyState.Actions>
-    </EmptyState>
+const productView = (pages: readonly ProductLinks[]): RecordLinksView =>
+  recordLinksView(
+    pages,
+    ({ product, link, suggestion }) => ({
+      id: product.id,
+      name: product.name,
+      details: <ProductDetails product={product} />,
+      link,
+      suggestion: suggestion && {
+        value: suggestion.id,
+        label: itemLabel(suggestion),
+        reason: ITEM_REASON_LABEL,
+      },
+    }),
+    (last) => last.unlinked_items.map((item) => ({ value: item.id, label: itemLabel(item) })),
   );
-}
 
 /**
  * CONNECTED: each product's item in the books, which its invoice lines name. Suggested by SKU (the
@@ -101,7 +82,13 @@ export function ProductLinksSection(props: {
       columns={{ record: 'Product', books: `${name} item` }}
       links={links}
       toView={productView}
-      empty={<NoProducts />}
+      empty={
+        <NoRecordsYet
+          records="Products"
+          description="Products you add show here, to link to the items in your books."
+          to={routePath('/products')}
+        />
+      }
     />
   );
 }
