@@ -7,7 +7,7 @@ import {
 } from '@tradeport/contract';
 import type { BooksDocument, BooksLine } from '../../integrations/accounting/accounting-provider.ts';
 import { dateInZone } from '@tradeport/contract';
-import type { SyncCredit, SyncOrder } from './accounting-sync.queries.ts';
+import type { SyncCredit, SyncOrder } from './accounting-sync-sources.queries.ts';
 
 // What Tradeport's records are in the books, worked out without touching them: an order's tax
 // invoice line by line (each line's GST as the order has it, the delivery fee on its own line in

@@ -36,7 +36,8 @@ export async function queueAccountingSync(
     jobs: Pick<Jobs, 'sendInTransaction'>;
     merchantId: string;
     kind: AccountingSyncKind;
-    sourceId: string;
+    /** The orders, payments or credits changed (a bulk move names many). */
+    sourceIds: readonly string[];
   },
 ): Promise<void> {
   for (const recordId of await markForSending(tx, options)) {

@@ -127,7 +127,7 @@ export function createPlaceOrderService({
           jobs,
           merchantId: owner.merchantId,
           kind: 'INVOICE',
-          sourceId: orderId,
+          sourceIds: [orderId],
         });
       },
     });

@@ -41,7 +41,7 @@ export function createCreditWritesService(deps: Pick<AppDeps, 'database' | 'jobs
       jobs: deps.jobs,
       merchantId: options.merchantId,
       kind: 'CREDIT_NOTE',
-      sourceId: options.creditId,
+      sourceIds: [options.creditId],
     });
 
   async function answer(merchantId: string, creditId: string): Promise<Credit> {

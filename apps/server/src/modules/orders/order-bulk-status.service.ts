@@ -50,14 +50,12 @@ export function createOrderBulkStatusService(deps: Pick<AppDeps, 'database' | 'n
           user: { id: options.userId, name: await findUserName(tx, options.userId) },
           now,
         });
-        for (const move of moves) {
-          await queueAccountingSync(tx, {
-            jobs: deps.jobs,
-            merchantId: options.merchantId,
-            kind: 'INVOICE',
-            sourceId: move.id,
-          });
-        }
+        await queueAccountingSync(tx, {
+          jobs: deps.jobs,
+          merchantId: options.merchantId,
+          kind: 'INVOICE',
+          sourceIds: moves.map((move) => move.id),
+        });
         return result;
       });
     },

@@ -80,7 +80,7 @@ export function createOrderEditor(deps: Pick<AppDeps, 'database' | 'now' | 'jobs
         jobs: deps.jobs,
         merchantId: order.merchantId,
         kind: 'INVOICE',
-        sourceId: order.id,
+        sourceIds: [order.id],
       });
     });
     return view(options.merchantId, options.orderId);

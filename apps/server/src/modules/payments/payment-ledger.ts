@@ -246,7 +246,7 @@ function queueToBooks(tx: Db, options: { jobs: LedgerJobs; merchantId: string; p
     jobs: options.jobs,
     merchantId: options.merchantId,
     kind: 'PAYMENT',
-    sourceId: options.paymentId,
+    sourceIds: [options.paymentId],
   });
 }
 

@@ -164,6 +164,6 @@ function paymentToBooks(tx: Db, options: { jobs: LedgerJobs; payment: PaymentRow
     jobs: options.jobs,
     merchantId: options.payment.merchantId,
     kind: 'PAYMENT',
-    sourceId: options.payment.id,
+    sourceIds: [options.payment.id],
   });
 }

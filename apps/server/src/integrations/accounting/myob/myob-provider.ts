@@ -1,11 +1,6 @@
 import type { AccountingProviderClient, ProviderTenant, TokenSet } from '../accounting-provider.ts';
 import type { OAuthClientConfig } from '../accounting-config.ts';
-import {
-  ProviderRateLimitedError,
-  ProviderRefusedError,
-  ProviderUnavailableError,
-  retryAfterSeconds,
-} from '../accounting-errors.ts';
+import { callProvider, tokenSetOf } from '../provider-http.ts';
 import { createMyobApi } from './myob-api.ts';
 import { createMyobBooks } from './myob-books.ts';
 import { createMyobDirectory } from './myob-directory.ts';
@@ -36,13 +31,6 @@ export const MYOB_SCOPES = [
 const TIMEOUT_MS = 15_000;
 
 /** MYOB answers `expires_in` as a string ("1200"). */
-type TokenAnswer = {
-  access_token: string;
-  refresh_token: string;
-  expires_in: number | string;
-  scope?: string;
-};
-
 export function createMyobProvider(
   config: OAuthClientConfig,
   options: { now: () => Date },
@@ -50,9 +38,11 @@ export function createMyobProvider(
   const hosts: MyobHosts = myobHostsOf(config);
 
   async function tokens(form: Record<string, string>): Promise<TokenSet> {
-    let response: Response;
-    try {
-      response = await fetch(new URL('/oauth2/v1/authorize', hosts.secure), {
+    // MYOB takes the client's id and secret in the form, not in HTTP Basic.
+    const response = await callProvider(
+      'MYOB',
+      new URL('/oauth2/v1/authorize', hosts.secure),
+      {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
         body: new URLSearchParams({
@@ -60,32 +50,10 @@ export function createMyobProvider(
           client_secret: config.clientSecret,
           ...form,
         }),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-    } catch (error) {
-      throw new ProviderUnavailableError(`MYOB did not answer: ${(error as Error).message}`);
-    }
-    if (response.status === 429) {
-      throw new ProviderRateLimitedError(
-        retryAfterSeconds(response.headers.get('retry-after'), options.now()),
-      );
-    }
-    if (response.status >= 500) throw new ProviderUnavailableError(`MYOB failed (${response.status})`);
-    const body = (await response.json().catch(() => ({}))) as Partial<TokenAnswer> & { error?: string };
-    if (!response.ok || !body.access_token || !body.refresh_token) {
-      const reason = body.error ?? `status ${response.status}`;
-      throw new ProviderRefusedError(
-        `MYOB refused the tokens (${reason})`,
-        response.status,
-        reason === 'invalid_grant',
-      );
-    }
-    return {
-      accessToken: body.access_token,
-      refreshToken: body.refresh_token,
-      expiresAt: new Date(options.now().getTime() + Number(body.expires_in ?? 1200) * 1000),
-      scope: body.scope ?? null,
-    };
+      },
+      { now: options.now, timeoutMs: TIMEOUT_MS },
+    );
+    return tokenSetOf('MYOB', response, { now: options.now, defaultExpiresInSeconds: 1200 });
   }
 
   const api = createMyobApi(config, options);

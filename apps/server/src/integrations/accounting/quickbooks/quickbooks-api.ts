@@ -1,11 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { OAuthClientConfig } from '../accounting-config.ts';
-import {
-  ProviderRateLimitedError,
-  ProviderRefusedError,
-  ProviderUnavailableError,
-  retryAfterSeconds,
-} from '../accounting-errors.ts';
+import { ProviderRefusedError } from '../accounting-errors.ts';
+import { callProvider } from '../provider-http.ts';
 import { quickBooksHostsOf } from './quickbooks-hosts.ts';
 
 // QuickBooks Online's Accounting API v3 (developer.intuit.com/app/developer/qbo/docs/api/
@@ -57,9 +53,10 @@ export function createQuickBooksApi(config: OAuthClientConfig, options: { now: (
     const url = new URL(`/v3/company/${encodeURIComponent(call.tenantId)}/${path}`, api);
     for (const [name, value] of Object.entries(extra.query ?? {})) url.searchParams.set(name, value);
     url.searchParams.set('minorversion', MINOR_VERSION);
-    let response: Response;
-    try {
-      response = await fetch(url, {
+    const response = await callProvider(
+      'QuickBooks',
+      url,
+      {
         method,
         headers: {
           authorization: `Bearer ${call.accessToken}`,
@@ -67,19 +64,9 @@ export function createQuickBooksApi(config: OAuthClientConfig, options: { now: (
           ...(extra.body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         body: extra.body === undefined ? undefined : JSON.stringify(extra.body),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-    } catch (error) {
-      throw new ProviderUnavailableError(`QuickBooks did not answer: ${(error as Error).message}`);
-    }
-    if (response.status === 429) {
-      throw new ProviderRateLimitedError(
-        retryAfterSeconds(response.headers.get('retry-after'), options.now()),
-      );
-    }
-    if (response.status >= 500) {
-      throw new ProviderUnavailableError(`QuickBooks failed (${response.status})`);
-    }
+      },
+      { now: options.now, timeoutMs: TIMEOUT_MS },
+    );
     const answer: unknown = await response.json().catch(() => undefined);
     if (!response.ok) {
       throw new ProviderRefusedError(quickBooksMessageOf(answer), response.status, response.status === 401);

@@ -1,10 +1,6 @@
 import type { OAuthClientConfig } from '../accounting-config.ts';
-import {
-  ProviderRateLimitedError,
-  ProviderRefusedError,
-  ProviderUnavailableError,
-  retryAfterSeconds,
-} from '../accounting-errors.ts';
+import { callProvider, tokenSetOf } from '../provider-http.ts';
+import { ProviderRefusedError } from '../accounting-errors.ts';
 import type { AccountingProviderClient, ProviderTenant, TokenSet } from '../accounting-provider.ts';
 import { createQuickBooksApi } from './quickbooks-api.ts';
 import { createQuickBooksBooks } from './quickbooks-books.ts';
@@ -25,14 +21,6 @@ export const QUICKBOOKS_SCOPES = 'com.intuit.quickbooks.accounting';
 
 const TIMEOUT_MS = 15_000;
 
-type TokenAnswer = {
-  access_token: string;
-  refresh_token: string;
-  expires_in: number;
-  x_refresh_token_expires_in?: number;
-  scope?: string;
-};
-
 export function createQuickBooksProvider(
   config: OAuthClientConfig,
   options: {
@@ -43,21 +31,8 @@ export function createQuickBooksProvider(
   const hosts: QuickBooksHosts = quickBooksHostsOf(config);
   const basic = `Basic ${Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64')}`;
 
-  async function call(url: URL, init: RequestInit): Promise<Response> {
-    let response: Response;
-    try {
-      response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
-    } catch (error) {
-      throw new ProviderUnavailableError(`QuickBooks did not answer: ${(error as Error).message}`);
-    }
-    if (response.status === 429) {
-      throw new ProviderRateLimitedError(
-        retryAfterSeconds(response.headers.get('retry-after'), options.now()),
-      );
-    }
-    if (response.status >= 500) throw new ProviderUnavailableError(`QuickBooks failed (${response.status})`);
-    return response;
-  }
+  const call = (url: URL, init: RequestInit) =>
+    callProvider('QuickBooks', url, init, { now: options.now, timeoutMs: TIMEOUT_MS });
 
   async function tokens(form: Record<string, string>): Promise<TokenSet> {
     const response = await call(new URL('/oauth2/v1/tokens/bearer', hosts.oauth), {
@@ -69,21 +44,7 @@ export function createQuickBooksProvider(
       },
       body: new URLSearchParams(form),
     });
-    const body = (await response.json().catch(() => ({}))) as Partial<TokenAnswer> & { error?: string };
-    if (!response.ok || !body.access_token || !body.refresh_token) {
-      const reason = body.error ?? `status ${response.status}`;
-      throw new ProviderRefusedError(
-        `QuickBooks refused the tokens (${reason})`,
-        response.status,
-        reason === 'invalid_grant',
-      );
-    }
-    return {
-      accessToken: body.access_token,
-      refreshToken: body.refresh_token,
-      expiresAt: new Date(options.now().getTime() + (body.expires_in ?? 3600) * 1000),
-      scope: body.scope ?? null,
-    };
+    return tokenSetOf('QuickBooks', response, { now: options.now, defaultExpiresInSeconds: 3600 });
   }
 
   const api = createQuickBooksApi(config, options);

@@ -1,10 +1,6 @@
 import type { OAuthClientConfig } from '../accounting-config.ts';
-import {
-  ProviderRateLimitedError,
-  ProviderRefusedError,
-  ProviderUnavailableError,
-  retryAfterSeconds,
-} from '../accounting-errors.ts';
+import { ProviderRefusedError } from '../accounting-errors.ts';
+import { callProvider } from '../provider-http.ts';
 import { xeroHostsOf } from './xero-hosts.ts';
 
 // Xero's Accounting API (developer.xero.com/documentation/api/accounting/overview) as typed fetch
@@ -37,9 +33,10 @@ export function createXeroApi(config: OAuthClientConfig, options: { now: () => D
   const base = new URL('/api.xro/2.0/', xeroHostsOf(config).api);
 
   async function request<T>(call: XeroCall, method: 'GET' | 'PUT' | 'POST', path: string, body?: unknown) {
-    let response: Response;
-    try {
-      response = await fetch(new URL(path, base), {
+    const response = await callProvider(
+      'Xero',
+      new URL(path, base),
+      {
         method,
         headers: {
           authorization: `Bearer ${call.accessToken}`,
@@ -49,17 +46,9 @@ export function createXeroApi(config: OAuthClientConfig, options: { now: () => D
           ...(call.idempotencyKey ? { 'idempotency-key': call.idempotencyKey } : {}),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-    } catch (error) {
-      throw new ProviderUnavailableError(`Xero did not answer: ${(error as Error).message}`);
-    }
-    if (response.status === 429) {
-      throw new ProviderRateLimitedError(
-        retryAfterSeconds(response.headers.get('retry-after'), options.now()),
-      );
-    }
-    if (response.status >= 500) throw new ProviderUnavailableError(`Xero failed (${response.status})`);
+      },
+      { now: options.now, timeoutMs: TIMEOUT_MS },
+    );
     const answer: unknown = await response.json().catch(() => undefined);
     if (!response.ok) {
       throw new ProviderRefusedError(xeroMessageOf(answer), response.status, response.status === 401);

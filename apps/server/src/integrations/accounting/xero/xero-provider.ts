@@ -1,11 +1,7 @@
 import type { AccountingProviderClient, ProviderTenant, TokenSet } from '../accounting-provider.ts';
 import type { OAuthClientConfig } from '../accounting-config.ts';
-import {
-  ProviderRateLimitedError,
-  ProviderRefusedError,
-  ProviderUnavailableError,
-  retryAfterSeconds,
-} from '../accounting-errors.ts';
+import { callProvider, tokenSetOf } from '../provider-http.ts';
+import { ProviderRefusedError } from '../accounting-errors.ts';
 import { createXeroApi } from './xero-api.ts';
 import { createXeroBooks } from './xero-books.ts';
 import { createXeroDirectory } from './xero-directory.ts';
@@ -35,8 +31,6 @@ export const XERO_SCOPES = [
 
 const TIMEOUT_MS = 15_000;
 
-type TokenAnswer = { access_token: string; refresh_token: string; expires_in: number; scope?: string };
-
 export function createXeroProvider(
   config: OAuthClientConfig,
   options: { now: () => Date },
@@ -44,21 +38,8 @@ export function createXeroProvider(
   const hosts: XeroHosts = xeroHostsOf(config);
   const basic = `Basic ${Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64')}`;
 
-  async function call(url: URL, init: RequestInit): Promise<Response> {
-    let response: Response;
-    try {
-      response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
-    } catch (error) {
-      throw new ProviderUnavailableError(`Xero did not answer: ${(error as Error).message}`);
-    }
-    if (response.status === 429) {
-      throw new ProviderRateLimitedError(
-        retryAfterSeconds(response.headers.get('retry-after'), options.now()),
-      );
-    }
-    if (response.status >= 500) throw new ProviderUnavailableError(`Xero failed (${response.status})`);
-    return response;
-  }
+  const call = (url: URL, init: RequestInit) =>
+    callProvider('Xero', url, init, { now: options.now, timeoutMs: TIMEOUT_MS });
 
   async function tokens(form: Record<string, string>): Promise<TokenSet> {
     const response = await call(new URL('/connect/token', hosts.identity), {
@@ -66,21 +47,7 @@ export function createXeroProvider(
       headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams(form),
     });
-    const body = (await response.json().catch(() => ({}))) as Partial<TokenAnswer> & { error?: string };
-    if (!response.ok || !body.access_token || !body.refresh_token) {
-      const reason = body.error ?? `status ${response.status}`;
-      throw new ProviderRefusedError(
-        `Xero refused the tokens (${reason})`,
-        response.status,
-        reason === 'invalid_grant',
-      );
-    }
-    return {
-      accessToken: body.access_token,
-      refreshToken: body.refresh_token,
-      expiresAt: new Date(options.now().getTime() + (body.expires_in ?? 1800) * 1000),
-      scope: body.scope ?? null,
-    };
+    return tokenSetOf('Xero', response, { now: options.now, defaultExpiresInSeconds: 1800 });
   }
 
   const api = createXeroApi(config, options);
