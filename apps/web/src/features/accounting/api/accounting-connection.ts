@@ -4,6 +4,7 @@ import {
   type AccountingConnection,
   type ServedAccountingProvider,
 } from '@tradeport/contract';
+import { useEffect } from 'react';
 import { isForbidden, useRefreshAccess } from '#lib/access.ts';
 import { request } from '#lib/api-client.ts';
 import { ApiError } from '#lib/api-error.ts';
@@ -27,6 +28,39 @@ export const isStale = (error: unknown) => error instanceof ApiError && STALE_CO
 
 /** Someone changed the connection meanwhile (another tab, another Admin): a stale version. */
 export const isConflict = (error: unknown) => error instanceof ApiError && error.code === 'CONFLICT';
+
+/**
+ * Refusals of a section's load (the links lists, the sync health) it says in its own words beside
+ * "Try again", never as a toast: the books not answering (503), not connected or refused by the
+ * books (409), not an Admin any more (403), gone (404).
+ */
+export const SECTION_LOAD_REFUSALS = [
+  'SERVICE_UNAVAILABLE',
+  'CONFLICT',
+  'ACCOUNTING_NOT_SET_UP',
+  'FORBIDDEN',
+  'NOT_FOUND',
+] as const;
+
+/**
+ * After a load from the books is refused: a refusal that says the connection is out of date (not
+ * connected any more) reloads it, and a 403 reloads the person's level.
+ */
+export function useLoadRefusal(provider: ServedAccountingProvider, error: unknown) {
+  const organisationId = useOrganisationId();
+  const queryClient = useQueryClient();
+  const refreshAccess = useRefreshAccess();
+  const isOutOfDate = isStale(error);
+  const isRefused = isForbidden(error);
+
+  useEffect(() => {
+    if (isOutOfDate) {
+      void queryClient.invalidateQueries({ queryKey: accountingKeys.connection(organisationId, provider) });
+    }
+    if (isRefused) refreshAccess();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isOutOfDate, isRefused]);
+}
 
 export function accountingConnectionQuery(organisationId: string | null, provider: ServedAccountingProvider) {
   const { getConnection } = ACCOUNTING_ENDPOINTS[provider];

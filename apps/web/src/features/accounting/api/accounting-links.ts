@@ -1,46 +1,13 @@
-import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import type { ServedAccountingProvider } from '@tradeport/contract';
-import { useEffect } from 'react';
 import { isForbidden, useRefreshAccess } from '#lib/access.ts';
 import { ApiError } from '#lib/api-error.ts';
 import { useOrganisationId } from '#lib/use-organisation-id.ts';
 import { isStale } from './accounting-connection.ts';
 import { accountingKeys } from './accounting-keys.ts';
 
-// What the customers, products and taxes sections share: how their lists' refusals are handled,
-// and how a change is made and then seen.
-
-/**
- * Refusals of a links list's load the section says in its own words beside "Try again", never as
- * a toast: the books not answering (503), not connected or refused by the books (409), gone (404).
- */
-export const LINKS_LOAD_REFUSALS = [
-  'SERVICE_UNAVAILABLE',
-  'CONFLICT',
-  'ACCOUNTING_NOT_SET_UP',
-  'FORBIDDEN',
-  'NOT_FOUND',
-] as const;
-
-/**
- * After a list's load is refused: a refusal that says the connection is out of date (not
- * connected any more) reloads it, and a 403 reloads the person's level.
- */
-export function useLinksLoadRefusal(provider: ServedAccountingProvider, error: unknown) {
-  const organisationId = useOrganisationId();
-  const queryClient = useQueryClient();
-  const refreshAccess = useRefreshAccess();
-  const isOutOfDate = isStale(error);
-  const isRefused = isForbidden(error);
-
-  useEffect(() => {
-    if (isOutOfDate) {
-      void queryClient.invalidateQueries({ queryKey: accountingKeys.connection(organisationId, provider) });
-    }
-    if (isRefused) refreshAccess();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isOutOfDate, isRefused]);
-}
+// What the customers, products and taxes sections share: how a change is made and then seen.
+// (How their lists' refusals are handled is in accounting-connection.ts, shared with the sync.)
 
 /**
  * A change to links. Pending until the list is loaded again, so its button spins until the rows
@@ -79,4 +46,30 @@ export function useLinksChange<T, R>(options: {
       }
     },
   });
+}
+
+/**
+ * One row's link and unlink (`id` the customer, product or tax rule), and the ids of the rows whose
+ * change is under way: several rows may be changing at once, each busy until the list shows it.
+ */
+export function useRowLinks<L extends { id: string }, RL, RU>(options: {
+  provider: ServedAccountingProvider;
+  listKey: QueryKey;
+  link: (organisationId: string, input: L) => Promise<RL>;
+  unlink: (organisationId: string, id: string) => Promise<RU>;
+}) {
+  const { provider, listKey } = options;
+  const rowKey = [...listKey, 'row'];
+  const link = useLinksChange({ provider, listKey, mutationKey: rowKey, call: options.link });
+  const unlink = useLinksChange({
+    provider,
+    listKey,
+    mutationKey: rowKey,
+    call: (organisationId, input: { id: string }) => options.unlink(organisationId, input.id),
+  });
+  const changing = useMutationState({
+    filters: { mutationKey: rowKey, status: 'pending' },
+    select: (mutation) => (mutation.state.variables as { id: string }).id,
+  });
+  return { link, unlink, changingIds: new Set(changing) };
 }

@@ -1,15 +1,13 @@
-import { queryOptions, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import {
   ACCOUNTING_ENDPOINTS,
   type AccountingMappingInput,
   type ServedAccountingProvider,
 } from '@tradeport/contract';
-import { useEffect } from 'react';
 import type { z } from 'zod';
-import { isForbidden, useRefreshAccess } from '#lib/access.ts';
 import { request } from '#lib/api-client.ts';
 import { useOrganisationId } from '#lib/use-organisation-id.ts';
-import { asConnection, isStale, useConnectionCall } from './accounting-connection.ts';
+import { asConnection, useConnectionCall, useLoadRefusal } from './accounting-connection.ts';
 import { accountingKeys } from './accounting-keys.ts';
 
 /**
@@ -47,21 +45,8 @@ export function accountingBooksQuery(
  * is out of date reloads it, and a 403 reloads the person's level.
  */
 export function useAccountingBooks(provider: ServedAccountingProvider, tenantId: string | null) {
-  const organisationId = useOrganisationId();
-  const queryClient = useQueryClient();
-  const refreshAccess = useRefreshAccess();
-  const books = useQuery(accountingBooksQuery(organisationId, provider, tenantId));
-  const isOutOfDate = isStale(books.error);
-  const isRefused = isForbidden(books.error);
-
-  useEffect(() => {
-    if (isOutOfDate) {
-      void queryClient.invalidateQueries({ queryKey: accountingKeys.connection(organisationId, provider) });
-    }
-    if (isRefused) refreshAccess();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isOutOfDate, isRefused]);
-
+  const books = useQuery(accountingBooksQuery(useOrganisationId(), provider, tenantId));
+  useLoadRefusal(provider, books.error);
   return books;
 }
 

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, skipToken, useInfiniteQuery, useMutationState } from '@tanstack/react-query';
+import { infiniteQueryOptions, skipToken, useInfiniteQuery } from '@tanstack/react-query';
 import {
   ACCOUNTING_LINK_ENDPOINTS,
   type AccountingLinkState,
@@ -9,8 +9,9 @@ import {
 } from '@tradeport/contract';
 import { request } from '#lib/api-client.ts';
 import { useOrganisationId } from '#lib/use-organisation-id.ts';
+import { SECTION_LOAD_REFUSALS, useLoadRefusal } from './accounting-connection.ts';
 import { accountingKeys } from './accounting-keys.ts';
-import { LINKS_LOAD_REFUSALS, useLinksChange, useLinksLoadRefusal } from './accounting-links.ts';
+import { useLinksChange, useRowLinks } from './accounting-links.ts';
 
 // Customers ↔ contacts and products ↔ items: the same four calls each, under
 // /{provider}/organisation/{id}/customers and …/products.
@@ -54,7 +55,7 @@ const listOptions = (options: {
   query: { limit: LINKS_PAGE_SIZE, cursor: options.cursor },
   signal: options.signal,
   organisationId: options.organisationId,
-  handledErrorCodes: LINKS_LOAD_REFUSALS,
+  handledErrorCodes: SECTION_LOAD_REFUSALS,
 });
 
 /** The list query, and the hook a section uses: the pages, the three changes, and the rows changing. */
@@ -77,32 +78,20 @@ function recordLinks<P extends Page>(calls: Calls<P>) {
     const endpoints = ACCOUNTING_LINK_ENDPOINTS[provider];
     const options = query(useOrganisationId(), provider, tenantId);
     const list = useInfiniteQuery(options);
-    useLinksLoadRefusal(provider, list.error);
+    useLoadRefusal(provider, list.error);
     const listKey = options.queryKey;
-    const rowKey = [...listKey, 'row'];
     const change = useLinksChange({
       provider,
       listKey,
       call: (organisationId, input: RecordLinksChange) => calls.change(endpoints, organisationId, input),
     });
-    const link = useLinksChange({
+    const rows = useRowLinks({
       provider,
       listKey,
-      mutationKey: rowKey,
-      call: (organisationId, input: RecordLinkInput) => calls.link(endpoints, organisationId, input),
+      link: (organisationId, input: RecordLinkInput) => calls.link(endpoints, organisationId, input),
+      unlink: (organisationId, id) => calls.unlink(endpoints, organisationId, id),
     });
-    const unlink = useLinksChange({
-      provider,
-      listKey,
-      mutationKey: rowKey,
-      call: (organisationId, input: { id: string }) => calls.unlink(endpoints, organisationId, input.id),
-    });
-    // Several rows may be changing at once: each linked or unlinked is busy until the list shows it.
-    const changing = useMutationState({
-      filters: { mutationKey: rowKey, status: 'pending' },
-      select: (mutation) => (mutation.state.variables as { id: string }).id,
-    });
-    return { list, change, link, unlink, changingIds: new Set(changing) };
+    return { list, change, ...rows };
   }
 
   return { query, useLinks };

@@ -10,19 +10,11 @@ import { isForbidden, useRefreshAccess } from '#lib/access.ts';
 import { request } from '#lib/api-client.ts';
 import { showSuccessToast } from '#lib/toasts.ts';
 import { useOrganisationId } from '#lib/use-organisation-id.ts';
+import { SECTION_LOAD_REFUSALS } from './accounting-connection.ts';
 import { accountingKeys } from './accounting-keys.ts';
 
 /** While something is queued or waits, the panel asks again this often, so a retry is seen to land. */
 export const SYNC_POLL_MS = 10_000;
-
-/** Refusals of the health's load the panel says in its own words (beside "Try again"), never as a toast. */
-const HEALTH_REFUSALS = [
-  'SERVICE_UNAVAILABLE',
-  'CONFLICT',
-  'ACCOUNTING_NOT_SET_UP',
-  'FORBIDDEN',
-  'NOT_FOUND',
-] as const;
 
 /** Anything still to be sent (queued, or waiting for what it depends on) anywhere in the books. */
 export const isSyncUnderWay = (health: AccountingSyncHealth | undefined) =>
@@ -39,7 +31,7 @@ export function accountingSyncHealthQuery(organisationId: string | null, provide
             params: { id: organisationId },
             signal,
             organisationId,
-            handledErrorCodes: HEALTH_REFUSALS,
+            handledErrorCodes: SECTION_LOAD_REFUSALS,
           })
       : skipToken,
     // "Try again" is at hand, and while anything is under way the next poll comes soon anyway.

@@ -1,9 +1,10 @@
-import { queryOptions, skipToken, useMutationState, useQuery } from '@tanstack/react-query';
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { ACCOUNTING_TAX_LINK_ENDPOINTS } from '@tradeport/contract';
 import { request } from '#lib/api-client.ts';
 import { useOrganisationId } from '#lib/use-organisation-id.ts';
+import { SECTION_LOAD_REFUSALS, useLoadRefusal } from './accounting-connection.ts';
 import { accountingKeys } from './accounting-keys.ts';
-import { LINKS_LOAD_REFUSALS, useLinksChange, useLinksLoadRefusal } from './accounting-links.ts';
+import { useRowLinks } from './accounting-links.ts';
 
 /** The providers whose tax rules are linked to the books' tax rates (Xero only, SPEC §7). */
 export type TaxLinkProvider = keyof typeof ACCOUNTING_TAX_LINK_ENDPOINTS;
@@ -26,7 +27,7 @@ export function taxLinksQuery(
             params: { id: organisationId },
             signal,
             organisationId,
-            handledErrorCodes: LINKS_LOAD_REFUSALS,
+            handledErrorCodes: SECTION_LOAD_REFUSALS,
           })
       : skipToken,
     retry: false,
@@ -38,30 +39,18 @@ export function useTaxLinks(provider: TaxLinkProvider, tenantId: string | null) 
   const endpoints = ACCOUNTING_TAX_LINK_ENDPOINTS[provider];
   const options = taxLinksQuery(useOrganisationId(), provider, tenantId);
   const list = useQuery(options);
-  useLinksLoadRefusal(provider, list.error);
-  const listKey = options.queryKey;
-  const rowKey = [...listKey, 'row'];
-  const link = useLinksChange({
+  useLoadRefusal(provider, list.error);
+  const rows = useRowLinks({
     provider,
-    listKey,
-    mutationKey: rowKey,
-    call: (organisationId, input: { id: string; taxId: string }) =>
+    listKey: options.queryKey,
+    link: (organisationId, input: { id: string; taxId: string }) =>
       request(endpoints.linkTax, {
         params: { id: organisationId, tid: input.id },
         body: { tax_id: input.taxId },
         organisationId,
       }),
+    unlink: (organisationId, id) =>
+      request(endpoints.unlinkTax, { params: { id: organisationId, tid: id }, organisationId }),
   });
-  const unlink = useLinksChange({
-    provider,
-    listKey,
-    mutationKey: rowKey,
-    call: (organisationId, input: { id: string }) =>
-      request(endpoints.unlinkTax, { params: { id: organisationId, tid: input.id }, organisationId }),
-  });
-  const changing = useMutationState({
-    filters: { mutationKey: rowKey, status: 'pending' },
-    select: (mutation) => (mutation.state.variables as { id: string }).id,
-  });
-  return { list, link, unlink, changingIds: new Set(changing) };
+  return { list, ...rows };
 }

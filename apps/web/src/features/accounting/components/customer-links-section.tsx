@@ -7,10 +7,8 @@ import {
 } from '@tradeport/contract';
 import { routePath } from '#lib/routes.ts';
 import { customerLinks } from '../api/accounting-record-links.ts';
-import { CONTACT_REASON_LABELS, type LinksWords } from '../model/link-words.ts';
-import { providerWords } from '../model/provider-words.ts';
-import { NoRecordsYet } from './no-records-yet.tsx';
-import { RecordLinksPanel, type RecordLinksView } from './record-links-panel.tsx';
+import { CONTACT_REASON_LABELS } from '../model/link-words.ts';
+import { type RecordLinksKind, RecordLinksSection, type RecordLinksView } from './record-links-panel.tsx';
 import { recordLinksView } from './record-links-view.ts';
 
 function CustomerDetails(props: { abn: string | null; email: string | null }) {
@@ -41,6 +39,24 @@ const customerView = (pages: readonly CustomerLinks[]): RecordLinksView =>
     (last) => last.unlinked_contacts.map((contact) => ({ value: contact.id, label: contact.name })),
   );
 
+const CUSTOMERS: RecordLinksKind<CustomerLinks> = {
+  title: 'Customers',
+  column: 'Customer',
+  words: { record: 'customer', records: 'customers', bookRecord: 'contact', bookRecords: 'contacts' },
+  intro: (name) => (
+    <Text>
+      Link each customer to its contact in {name}, so its invoices go to the right contact. A customer left
+      unlinked is linked when its first invoice is sent: to the contact with its name, or to a new one.
+    </Text>
+  ),
+  useLinks: customerLinks.useLinks,
+  toView: customerView,
+  empty: {
+    description: 'Customers you add show here, to link to their contacts in your books.',
+    to: routePath('/customers'),
+  },
+};
+
 /**
  * CONNECTED: each customer's contact in the books, which its invoices and payments are sent to.
  * Suggested by ABN, else email, else name; linked one by one or all at once, or made there.
@@ -49,37 +65,5 @@ export function CustomerLinksSection(props: {
   provider: ServedAccountingProvider;
   connection: AccountingConnection;
 }) {
-  const { provider, connection } = props;
-  const { name } = providerWords(provider);
-  const words: LinksWords = {
-    name,
-    record: 'customer',
-    records: 'customers',
-    bookRecord: 'contact',
-    bookRecords: 'contacts',
-  };
-  const links = customerLinks.useLinks(provider, connection.tenant?.id ?? null);
-  return (
-    <RecordLinksPanel
-      title="Customers"
-      intro={
-        <Text>
-          Link each customer to its contact in {name}, so its invoices go to the right contact. A customer
-          left unlinked is linked when its first invoice is sent: to the contact with its name, or to a new
-          one.
-        </Text>
-      }
-      words={words}
-      columns={{ record: 'Customer', books: `${name} contact` }}
-      links={links}
-      toView={customerView}
-      empty={
-        <NoRecordsYet
-          records="Customers"
-          description="Customers you add show here, to link to their contacts in your books."
-          to={routePath('/customers')}
-        />
-      }
-    />
-  );
+  return <RecordLinksSection kind={CUSTOMERS} {...props} />;
 }

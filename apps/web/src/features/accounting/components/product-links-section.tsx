@@ -8,10 +8,8 @@ import {
 import { formatMoney } from '#lib/format.ts';
 import { routePath } from '#lib/routes.ts';
 import { productLinks } from '../api/accounting-record-links.ts';
-import { ITEM_REASON_LABEL, type LinksWords } from '../model/link-words.ts';
-import { providerWords } from '../model/provider-words.ts';
-import { NoRecordsYet } from './no-records-yet.tsx';
-import { RecordLinksPanel, type RecordLinksView } from './record-links-panel.tsx';
+import { ITEM_REASON_LABEL } from '../model/link-words.ts';
+import { type RecordLinksKind, RecordLinksSection, type RecordLinksView } from './record-links-panel.tsx';
 import { recordLinksView } from './record-links-view.ts';
 
 /** An item as the books list it: by its code, which invoice lines name it by. */
@@ -49,6 +47,25 @@ const productView = (pages: readonly ProductLinks[]): RecordLinksView =>
     (last) => last.unlinked_items.map((item) => ({ value: item.id, label: itemLabel(item) })),
   );
 
+const PRODUCTS: RecordLinksKind<ProductLinks> = {
+  title: 'Products',
+  column: 'Product',
+  words: { record: 'product', records: 'products', bookRecord: 'item', bookRecords: 'items' },
+  intro: (name) => (
+    <Text>
+      Link each product to its item in {name}, so invoice lines name the item by its code. Items are suggested
+      by SKU; one created in {name} gets the SKU as its code, the price ex GST, and the mapping’s sales
+      account and tax rate. A product left unlinked is sent by its name and SKU, without an item.
+    </Text>
+  ),
+  useLinks: productLinks.useLinks,
+  toView: productView,
+  empty: {
+    description: 'Products you add show here, to link to the items in your books.',
+    to: routePath('/products'),
+  },
+};
+
 /**
  * CONNECTED: each product's item in the books, which its invoice lines name. Suggested by SKU (the
  * item's code); linked one by one or all at once, or made there with the mapping's sales account.
@@ -57,38 +74,5 @@ export function ProductLinksSection(props: {
   provider: ServedAccountingProvider;
   connection: AccountingConnection;
 }) {
-  const { provider, connection } = props;
-  const { name } = providerWords(provider);
-  const words: LinksWords = {
-    name,
-    record: 'product',
-    records: 'products',
-    bookRecord: 'item',
-    bookRecords: 'items',
-  };
-  const links = productLinks.useLinks(provider, connection.tenant?.id ?? null);
-  return (
-    <RecordLinksPanel
-      title="Products"
-      intro={
-        <Text>
-          Link each product to its item in {name}, so invoice lines name the item by its code. Items are
-          suggested by SKU; one created in {name} gets the SKU as its code, the price ex GST, and the
-          mapping’s sales account and tax rate. A product left unlinked is sent by its name and SKU, without
-          an item.
-        </Text>
-      }
-      words={words}
-      columns={{ record: 'Product', books: `${name} item` }}
-      links={links}
-      toView={productView}
-      empty={
-        <NoRecordsYet
-          records="Products"
-          description="Products you add show here, to link to the items in your books."
-          to={routePath('/products')}
-        />
-      }
-    />
-  );
+  return <RecordLinksSection kind={PRODUCTS} {...props} />;
 }

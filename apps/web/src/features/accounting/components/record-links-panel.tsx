@@ -6,10 +6,12 @@ import { LoadFailedAlert } from '#lib/ui/load-failed-alert.tsx';
 import { LoadMoreFooter } from '#lib/ui/load-more-footer.tsx';
 import { SectionPanel } from '#lib/ui/section-panel.tsx';
 import { useIsPhone } from '#lib/use-is-phone.ts';
+import type { AccountingConnection, ServedAccountingProvider } from '@tradeport/contract';
 import type { RecordLinks } from '../api/accounting-record-links.ts';
 import { createdMessage, type LinksWords, linkedSuggestedMessage } from '../model/link-words.ts';
-import { refusal } from '../model/provider-words.ts';
+import { providerWords, refusal } from '../model/provider-words.ts';
 import { AccountingSkeleton } from './accounting-states.tsx';
+import { NoRecordsYet } from './no-records-yet.tsx';
 import { type LinkRowProps, type LinkRowView, RecordLinkCard, RecordLinkRow } from './record-link-row.tsx';
 import { type LinkCounts, RecordLinksActions } from './record-links-actions.tsx';
 
@@ -34,6 +36,22 @@ type PanelProps<P extends Page> = {
   toView: (pages: readonly P[]) => RecordLinksView;
   /** What shows when the merchant has none of these records. */
   empty: ReactNode;
+};
+
+/** What one kind of links says and reads: customers and contacts, or products and items. */
+export type RecordLinksKind<P extends Page> = {
+  /** The section's heading, and its empty state's: "Customers". */
+  title: string;
+  /** The records' column heading: "Customer" (the books' is "Xero contact"). */
+  column: string;
+  /** How the kind names both sides; the provider's name is added. */
+  words: Omit<LinksWords, 'name'>;
+  /** What the section says above its table, naming the provider. */
+  intro: (name: string) => ReactNode;
+  useLinks: (provider: ServedAccountingProvider, tenantId: string | null) => RecordLinks<P>;
+  toView: (pages: readonly P[]) => RecordLinksView;
+  /** What shows when the merchant has none of these records, and where they are added. */
+  empty: { description: string; to: string };
 };
 
 // A rejected change has been toasted by the client already (SPEC §8).
@@ -138,12 +156,7 @@ function RecordLinksBody<P extends Page>(props: PanelProps<P> & { view: RecordLi
   );
 }
 
-/**
- * A section of the settings once connected: the merchant's customers (products) with what each is
- * linked to in the books or the record suggested for it, linked one by one, every suggestion at
- * once, or made in the books for those ticked.
- */
-export function RecordLinksPanel<P extends Page>(props: PanelProps<P>) {
+function RecordLinksPanel<P extends Page>(props: PanelProps<P>) {
   const { words, links, toView } = props;
   const { list } = links;
   const pages = list.data?.pages;
@@ -177,5 +190,31 @@ export function RecordLinksPanel<P extends Page>(props: PanelProps<P>) {
       {props.intro}
       {content}
     </SectionPanel>
+  );
+}
+
+/**
+ * A section of the settings once connected: the merchant's customers (products) with what each is
+ * linked to in the books or the record suggested for it, linked one by one, every suggestion at
+ * once, or made in the books for those ticked.
+ */
+export function RecordLinksSection<P extends Page>(props: {
+  kind: RecordLinksKind<P>;
+  provider: ServedAccountingProvider;
+  connection: AccountingConnection;
+}) {
+  const { kind, provider, connection } = props;
+  const { name } = providerWords(provider);
+  const links = kind.useLinks(provider, connection.tenant?.id ?? null);
+  return (
+    <RecordLinksPanel
+      title={kind.title}
+      intro={kind.intro(name)}
+      words={{ name, ...kind.words }}
+      columns={{ record: kind.column, books: `${name} ${kind.words.bookRecord}` }}
+      links={links}
+      toView={kind.toView}
+      empty={<NoRecordsYet records={kind.title} description={kind.empty.description} to={kind.empty.to} />}
+    />
   );
 }
