@@ -1,8 +1,8 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createStandIn } from '../../testing/stand-in-server.ts';
+import { headerOf } from '../../testing/stand-in-wire.ts';
 import { API_PREFIX, apiRoutes } from './stand-in-api.ts';
-import { createFailureScript, createRateLimiter, type ScriptedFailure } from './stand-in-guards.ts';
-import { type Exchange, myobError, MyobError, notFound, readBody, sendJson } from './stand-in-http.ts';
+import { createRateLimiter, scriptedFailure } from './stand-in-guards.ts';
+import { myobError, notFound, sendJson } from './stand-in-http.ts';
 import { oauthRoutes } from './stand-in-oauth.ts';
 import { type Books, createStore } from './stand-in-store.ts';
 import { type CompanyFile, createTokenStore } from './stand-in-tokens.ts';
@@ -51,60 +51,51 @@ export const myobStandInEnv = (url: string) => ({
   MYOB_API_BASE: url,
 });
 
-const header = (request: IncomingMessage, name: string) => {
-  const value = request.headers[name];
-  return typeof value === 'string' ? value : null;
-};
-
 export async function startMyobStandIn(options: MyobStandInOptions = {}) {
-  let offset = 0;
-  const now = () => Date.now() + offset;
+  const standIn = createStandIn({ scriptedFailure });
+  const { now, failures } = standIn;
   let files = options.files ?? [DEFAULT_MYOB_FILE];
-  let origin = '';
   const clients = new Map([[MYOB_STAND_IN_CREDENTIALS.clientId, MYOB_STAND_IN_CREDENTIALS.clientSecret]]);
   const tokens = createTokenStore(now);
   const store = createStore();
-  const failures = createFailureScript();
   const limiter = createRateLimiter({ callsPerSecond: options.callsPerSecond ?? 8, now });
-  const requests: MyobStandInRequest[] = [];
   const tokenRequests: Record<string, number> = { authorization_code: 0, refresh_token: 0 };
   const secure = oauthRoutes({ tokens, clients, files: () => files, tokenRequests });
   const api = apiRoutes({ store, tokens });
 
-  async function route(request: IncomingMessage, response: ServerResponse) {
-    const url = new URL(request.url ?? '/', origin);
-    const method = request.method ?? 'GET';
-    const body = await readBody(request);
-    const apiKey = header(request, 'x-myobapi-key');
-    requests.push({ method, path: url.pathname, query: url.search, apiKey, at: new Date(now()) });
-    const exchange: Exchange = { request, response, method, url, body };
-    if (secure(exchange)) return;
-    if (url.pathname !== API_PREFIX && !url.pathname.startsWith(`${API_PREFIX}/`)) throw notFound();
-    // An outage at MYOB answers before anything else is looked at.
-    failures.next();
-    if (!apiKey || !clients.has(apiKey)) {
-      throw myobError(403, 'DeveloperInactive', 'API key is missing or inactive', {
-        details: 'Header: x-myobapi-key',
-      });
-    }
-    if (header(request, 'x-myobapi-version') !== 'v2') {
-      throw myobError(400, 'InvalidApiVersion', 'x-myobapi-version must be v2', {
-        details: 'Header: x-myobapi-version',
-      });
-    }
-    limiter.take(apiKey);
-    if (api(exchange)) return;
-    throw notFound();
-  }
-
-  const server = createServer((request, response) => {
-    route(request, response).catch((error: unknown) => {
-      if (error instanceof MyobError) return sendJson(response, error.status, error.body, error.headers);
-      sendJson(response, 500, myobError(500, 'InternalError', `The stand-in failed: ${String(error)}`).body);
-    });
+  const server = await standIn.listen({
+    port: options.port,
+    sendJson,
+    log: ({ request, method, url }, at): MyobStandInRequest => ({
+      method,
+      path: url.pathname,
+      query: url.search,
+      apiKey: headerOf(request, 'x-myobapi-key'),
+      at,
+    }),
+    route(exchange) {
+      const { request, url } = exchange;
+      if (secure(exchange)) return;
+      if (url.pathname !== API_PREFIX && !url.pathname.startsWith(`${API_PREFIX}/`)) throw notFound();
+      // An outage at MYOB answers before anything else is looked at.
+      failures.next();
+      const apiKey = headerOf(request, 'x-myobapi-key');
+      if (!apiKey || !clients.has(apiKey)) {
+        throw myobError(403, 'DeveloperInactive', 'API key is missing or inactive', {
+          details: 'Header: x-myobapi-key',
+        });
+      }
+      if (headerOf(request, 'x-myobapi-version') !== 'v2') {
+        throw myobError(400, 'InvalidApiVersion', 'x-myobapi-version must be v2', {
+          details: 'Header: x-myobapi-version',
+        });
+      }
+      limiter.take(apiKey);
+      if (api(exchange)) return;
+      throw notFound();
+    },
+    crash: (message) => myobError(500, 'InternalError', message),
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   /** What a company file holds (the first one consent offers, unless named). */
   const records = (fileId?: string): Omit<Books, 'companyName' | 'accounts' | 'taxCodes'> => {
@@ -119,11 +110,9 @@ export async function startMyobStandIn(options: MyobStandInOptions = {}) {
   };
 
   return {
-    url: origin,
-    env: myobStandInEnv(origin),
+    ...server,
+    env: myobStandInEnv(server.url),
     credentials: MYOB_STAND_IN_CREDENTIALS,
-    /** Every request received, oldest first. */
-    requests,
     /** Token endpoint calls by grant_type (failed ones too). */
     tokenRequests,
     /** Every consent exchanged for tokens, with its company file. */
@@ -132,23 +121,10 @@ export async function startMyobStandIn(options: MyobStandInOptions = {}) {
     setCompanyFiles(next: CompanyFile[]) {
       files = next;
     },
-    now: () => new Date(now()),
-    advanceClock(ms: number) {
-      offset += ms;
-    },
-    /** The next `count` API calls (not the token endpoint) answer this instead. */
-    failNext(count: number, failure: ScriptedFailure) {
-      failures.add(count, failure);
-    },
     /** The app was removed in my.MYOB: every token issued so far stops working. */
     revokeAll: () => tokens.revokeAll(),
     /** A company file's customers, items, sales (invoices and credits), payments and credit settlements. */
     records,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
   };
 }
 

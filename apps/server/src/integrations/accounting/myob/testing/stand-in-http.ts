@@ -1,39 +1,18 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { jsonObjectOf, jsonSender, StandInError } from '../../testing/stand-in-wire.ts';
+
+export type { Exchange } from '../../testing/stand-in-wire.ts';
 
 // MYOB's wire format as the stand-in speaks it. Two families of answers, as MYOB has them:
 // secure.myob.com's OAuth errors (`{error: 'invalid_grant'}`) and the API's error list
 // (`{Errors: [{Name, Message, AdditionalDetails, ErrorCode, Severity}], Information}`) for every
 // refusal, 401 to 504.
 
-export async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-export function sendJson(
-  response: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-) {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
-  response.end(body === undefined ? '' : JSON.stringify(body));
-}
-
-export function sendHtml(response: ServerResponse, status: number, html: string) {
-  response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-  response.end(html);
-}
+export const sendJson = jsonSender('application/json; charset=utf-8');
 
 /** Any answer other than success: thrown by the handlers, written by the server's catch. */
-export class MyobError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(`MYOB stand-in answered ${status}`);
+export class MyobError extends StandInError {
+  constructor(status: number, body: unknown, headers: Record<string, string> = {}) {
+    super('MYOB', status, body, headers);
   }
 }
 
@@ -75,21 +54,7 @@ export const invalid = (message: string, details?: string) =>
 export const oauthError = (error: string, status = 400) => new MyobError(status, { error });
 
 export function parseJson(body: string): Record<string, unknown> {
-  try {
-    const value = JSON.parse(body) as unknown;
-    if (typeof value === 'object' && value !== null && !Array.isArray(value))
-      return value as Record<string, unknown>;
-  } catch {
-    // refused below
-  }
+  const value = jsonObjectOf(body);
+  if (value) return value;
   throw myobError(400, 'SerializationError', 'The request body is not a JSON object', { code: 50 });
 }
-
-/** One request as the routers see it: the body already read (every route is small). */
-export type Exchange = {
-  request: IncomingMessage;
-  response: ServerResponse;
-  method: string;
-  url: URL;
-  body: string;
-};

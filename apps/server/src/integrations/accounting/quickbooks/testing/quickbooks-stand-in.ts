@@ -1,21 +1,8 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createStandIn } from '../../testing/stand-in-server.ts';
 import { API_PREFIX, apiRoutes } from './stand-in-api.ts';
 import { type Books, createBooks, type Entity, type StandInCompany } from './stand-in-company.ts';
-import {
-  createFailureScript,
-  createRateLimiter,
-  createRequestIdCache,
-  type ScriptedFailure,
-} from './stand-in-guards.ts';
-import {
-  type Exchange,
-  gatewayFault,
-  notFound,
-  QuickBooksError,
-  readBody,
-  sendJson,
-} from './stand-in-http.ts';
+import { createRateLimiter, createRequestIdCache, scriptedFailure } from './stand-in-guards.ts';
+import { gatewayFault, notFound, sendJson } from './stand-in-http.ts';
 import { oauthRoutes } from './stand-in-oauth.ts';
 import { createTokenStore } from './stand-in-tokens.ts';
 
@@ -53,8 +40,8 @@ export const quickBooksStandInEnv = (url: string) => ({
 });
 
 export async function startQuickBooksStandIn(options: QuickBooksStandInOptions = {}) {
-  let offset = 0;
-  const now = () => Date.now() + offset;
+  const standIn = createStandIn({ scriptedFailure });
+  const { now, failures } = standIn;
   let companies = options.companies ?? [DEFAULT_QUICKBOOKS_COMPANY];
   const realms = new Map<string, Books>();
   const booksOf = (realmId: string) => {
@@ -67,8 +54,6 @@ export async function startQuickBooksStandIn(options: QuickBooksStandInOptions =
     [QUICKBOOKS_STAND_IN_CREDENTIALS.clientId, QUICKBOOKS_STAND_IN_CREDENTIALS.clientSecret],
   ]);
   const tokens = createTokenStore(now);
-  const failures = createFailureScript();
-  const requests: QuickBooksStandInRequest[] = [];
   const tokenRequests: Record<string, number> = { authorization_code: 0, refresh_token: 0 };
   const oauth = oauthRoutes({ tokens, clients, companies: () => companies, tokenRequests });
   const api = apiRoutes({
@@ -77,37 +62,26 @@ export async function startQuickBooksStandIn(options: QuickBooksStandInOptions =
     limiter: createRateLimiter({ callsPerMinute: options.callsPerMinute ?? 500, now }),
     requestIds: createRequestIdCache(),
   });
-  let origin = '';
 
-  async function route(request: IncomingMessage, response: ServerResponse) {
-    const url = new URL(request.url ?? '/', origin);
-    const method = request.method ?? 'GET';
-    const body = await readBody(request);
-    requests.push({ method, path: url.pathname, query: url.searchParams, at: new Date(now()) });
-    const exchange: Exchange = { request, response, method, url, body };
-    if (oauth(exchange)) return;
-    if (!url.pathname.startsWith(API_PREFIX)) throw notFound();
-    // An outage at Intuit answers before anything else is looked at.
-    failures.next();
-    if (api(exchange)) return;
-    throw notFound();
-  }
-
-  const server = createServer((request, response) => {
-    route(request, response).catch((error: unknown) => {
-      if (error instanceof QuickBooksError)
-        return sendJson(response, error.status, error.body, error.headers);
-      const failure = gatewayFault(
-        500,
-        '10000',
-        'An application error has occurred',
-        `The stand-in failed: ${String(error)}`,
-      );
-      sendJson(response, 500, failure.body);
-    });
+  const server = await standIn.listen({
+    port: options.port,
+    sendJson,
+    log: ({ method, url }, at): QuickBooksStandInRequest => ({
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      at,
+    }),
+    route(exchange) {
+      if (oauth(exchange)) return;
+      if (!exchange.url.pathname.startsWith(API_PREFIX)) throw notFound();
+      // An outage at Intuit answers before anything else is looked at.
+      failures.next();
+      if (api(exchange)) return;
+      throw notFound();
+    },
+    crash: (message) => gatewayFault(500, '10000', 'An application error has occurred', message),
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   /** One kind of record of a company's books (the first company, unless named), by Id. */
   const records =
@@ -116,11 +90,9 @@ export async function startQuickBooksStandIn(options: QuickBooksStandInOptions =
       booksOf(realmId ?? companies[0]?.realmId ?? '')?.[kind] ?? new Map();
 
   return {
-    url: origin,
-    env: quickBooksStandInEnv(origin),
+    ...server,
+    env: quickBooksStandInEnv(server.url),
     credentials: QUICKBOOKS_STAND_IN_CREDENTIALS,
-    /** Every request received, oldest first. */
-    requests,
     /** Token endpoint calls by grant_type. */
     tokenRequests,
     /** Every consent exchanged for tokens: its company and whether (when) it was revoked. */
@@ -129,15 +101,6 @@ export async function startQuickBooksStandIn(options: QuickBooksStandInOptions =
     setCompanies(next: StandInCompany[]) {
       companies = next;
     },
-    now: () => new Date(now()),
-    /** Time passes at Intuit: tokens and codes expire, the minute window moves on. */
-    advanceClock(ms: number) {
-      offset += ms;
-    },
-    /** The next `count` Accounting API calls answer this instead. */
-    failNext(count: number, failure: ScriptedFailure) {
-      failures.add(count, failure);
-    },
     /** The company disconnected the app at Intuit: every token issued so far stops working. */
     revokeAll: () => tokens.revokeAll(),
     customers: records('Customer'),
@@ -145,11 +108,6 @@ export async function startQuickBooksStandIn(options: QuickBooksStandInOptions =
     invoices: records('Invoice'),
     payments: records('Payment'),
     creditMemos: records('CreditMemo'),
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
   };
 }
 

@@ -1,39 +1,18 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { jsonObjectOf, jsonSender, StandInError } from '../../testing/stand-in-wire.ts';
+
+export type { Exchange } from '../../testing/stand-in-wire.ts';
 
 // QuickBooks' wire format as the stand-in speaks it. Three families of answers, as Intuit has
 // them: the OAuth server's errors (`{error: 'invalid_grant'}`), the API gateway's lower-case
 // `fault` (401 AuthenticationFailed, 403, 429 ThrottleExceeded) and the Accounting API's own
 // `Fault` (`{Fault: {Error: [{Message, Detail, code, element}], type: 'ValidationFault'}, time}`).
 
-export async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-export function sendJson(
-  response: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-) {
-  response.writeHead(status, { 'content-type': 'application/json;charset=UTF-8', ...headers });
-  response.end(body === undefined ? '' : JSON.stringify(body));
-}
-
-export function sendHtml(response: ServerResponse, status: number, html: string) {
-  response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-  response.end(html);
-}
+export const sendJson = jsonSender('application/json;charset=UTF-8');
 
 /** Any answer other than success: thrown by the handlers, written by the server's catch. */
-export class QuickBooksError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(`QuickBooks stand-in answered ${status}`);
+export class QuickBooksError extends StandInError {
+  constructor(status: number, body: unknown, headers: Record<string, string> = {}) {
+    super('QuickBooks', status, body, headers);
   }
 }
 
@@ -108,23 +87,9 @@ export const notFound = () =>
 export const oauthError = (error: string, status = 400) => new QuickBooksError(status, { error });
 
 export function parseJson(body: string): Record<string, unknown> {
-  try {
-    const value = JSON.parse(body) as unknown;
-    if (typeof value === 'object' && value !== null && !Array.isArray(value))
-      return value as Record<string, unknown>;
-  } catch {
-    // answered below
-  }
+  const value = jsonObjectOf(body);
+  if (value) return value;
   throw fault('2500', 'Invalid Request', 'Request has invalid or unsupported property', {
     type: 'ValidationFault',
   });
 }
-
-/** One request as the routers see it: the body already read. */
-export type Exchange = {
-  request: IncomingMessage;
-  response: ServerResponse;
-  method: string;
-  url: URL;
-  body: string;
-};

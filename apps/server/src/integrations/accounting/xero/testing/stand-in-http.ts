@@ -1,39 +1,19 @@
-import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
+import { STATUS_CODES } from 'node:http';
+import { jsonSender, StandInError } from '../../testing/stand-in-wire.ts';
+
+export type { Exchange } from '../../testing/stand-in-wire.ts';
 
 // Xero's wire format as the stand-in speaks it. Three families of answers, as Xero has them:
 // the identity server's OAuth errors (`{error: 'invalid_grant'}`), the API gateway's problem
 // documents (`{Type, Title, Status, Detail}`: 401, 403, 404, 429, 503) and the Accounting API's
 // own exceptions (`{ErrorNumber, Type, Message, Elements?}`: validation, bad JSON, bad `where`).
 
-export async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-export function sendJson(
-  response: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-) {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
-  response.end(body === undefined ? '' : JSON.stringify(body));
-}
-
-export function sendHtml(response: ServerResponse, status: number, html: string) {
-  response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-  response.end(html);
-}
+export const sendJson = jsonSender('application/json; charset=utf-8');
 
 /** Any answer other than success: thrown by the handlers, written by the server's catch. */
-export class XeroError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(`Xero stand-in answered ${status}`);
+export class XeroError extends StandInError {
+  constructor(status: number, body: unknown, headers: Record<string, string> = {}) {
+    super('Xero', status, body, headers);
   }
 }
 
@@ -117,12 +97,3 @@ export function elementsOf(body: unknown, collection: string): Record<string, un
 
 /** Xero's JSON date, as its .NET serialiser writes it: "/Date(1714521600000+0000)/". */
 export const xeroDate = (ms: number) => `/Date(${ms}+0000)/`;
-
-/** One request as the routers see it: the body already read (every route is small). */
-export type Exchange = {
-  request: IncomingMessage;
-  response: ServerResponse;
-  method: string;
-  url: URL;
-  body: string;
-};

@@ -1,5 +1,12 @@
 import type { IncomingMessage } from 'node:http';
-import { type Exchange, notFound, oauthError, sendHtml, sendJson } from './stand-in-http.ts';
+import {
+  basicClient,
+  consentRoutes,
+  isWebAddress,
+  type Refusal,
+  tokenRoute,
+} from '../../testing/stand-in-oauth.ts';
+import { type Exchange, notFound, oauthError, sendJson } from './stand-in-http.ts';
 import { consentPage, DECISION_PATH, errorPage } from './stand-in-pages.ts';
 import type { Tenant, TokenStore } from './stand-in-tokens.ts';
 
@@ -16,30 +23,23 @@ type OAuthOptions = {
   tokenRequests: Record<string, number>;
 };
 
+const invalidClient = () => oauthError('invalid_client', 401);
+
 /** Who is calling the token endpoint: Basic credentials (confidential), or client_id alone (PKCE). */
 function clientOf(request: IncomingMessage, form: URLSearchParams, clients: Map<string, string>) {
-  const basic = /^Basic\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1];
-  if (basic) {
-    const decoded = Buffer.from(basic, 'base64').toString('utf8');
-    const colon = decoded.indexOf(':');
-    const [id, secret] = [decoded.slice(0, colon), decoded.slice(colon + 1)];
-    if (colon < 0 || !clients.has(id) || clients.get(id) !== secret) throw oauthError('invalid_client', 401);
-    return { clientId: id, isPublic: false };
-  }
+  const confidential = basicClient(request, clients, invalidClient);
+  if (confidential !== undefined) return { clientId: confidential, isPublic: false };
   const id = form.get('client_id');
-  if (!id || !clients.has(id)) throw oauthError('invalid_client', 401);
+  if (!id || !clients.has(id)) throw invalidClient();
   return { clientId: id, isPublic: true };
 }
 
 /** Why an /authorize request (or its decision) cannot be shown consent, or null when it can. */
-function refusal(query: URLSearchParams, clients: Map<string, string>): [string, string] | null {
+function refusal(query: URLSearchParams, clients: Map<string, string>): Refusal | null {
   if (!clients.has(query.get('client_id') ?? '')) {
     return ['unauthorized_client', 'Unknown client or client not enabled'];
   }
-  const redirect = query.get('redirect_uri') ?? '';
-  if (!URL.canParse(redirect) || !/^https?:$/.test(new URL(redirect).protocol)) {
-    return ['invalid_request', 'Invalid redirect_uri'];
-  }
+  if (!isWebAddress(query.get('redirect_uri') ?? '')) return ['invalid_request', 'Invalid redirect_uri'];
   if (query.get('response_type') !== 'code') {
     return ['unsupported_response_type', 'Only response_type=code'];
   }
@@ -51,77 +51,45 @@ function refusal(query: URLSearchParams, clients: Map<string, string>): [string,
   return null;
 }
 
-/** The redirect back to the app after the person's decision, state echoed as Xero does. */
-function backTo(query: URLSearchParams, answer: Record<string, string>) {
-  const target = new URL(query.get('redirect_uri')!);
-  for (const [name, value] of Object.entries(answer)) target.searchParams.set(name, value);
-  const state = query.get('state');
-  if (state !== null) target.searchParams.set('state', state);
-  return target.toString();
-}
-
 export function oauthRoutes(options: OAuthOptions) {
   const { tokens, clients } = options;
 
+  const consent = consentRoutes({
+    authorizePath: '/identity/connect/authorize',
+    decisionPath: DECISION_PATH,
+    refusal: (query) => refusal(query, clients),
+    consentPage: (query) => consentPage(query, options.tenants()),
+    errorPage,
+    allow(form) {
+      const chosen = form.getAll('tenant_id');
+      const tenants = options.tenants().filter((tenant) => chosen.includes(tenant.tenantId));
+      if (tenants.length === 0) return ['access_denied', 'Choose at least one organisation'];
+      const code = tokens.createCode({
+        clientId: form.get('client_id')!,
+        redirectUri: form.get('redirect_uri')!,
+        challenge: form.get('code_challenge') || null,
+        scope: form.get('scope')!,
+        tenants,
+      });
+      return { code, scope: form.get('scope')! };
+    },
+  });
+
+  const tokenEndpoint = tokenRoute({
+    path: '/connect/token',
+    tokenRequests: options.tokenRequests,
+    client: (request, form) => clientOf(request, form, clients),
+    tokens,
+    oauthError,
+    sendJson,
+    headers: { 'cache-control': 'no-store', pragma: 'no-cache' },
+  });
+
   /** The identity server's routes; false when the request is not one of them. */
-  function identity({ request, response, method, url, body }: Exchange): boolean {
-    const path = url.pathname;
-    if (method === 'GET' && path === '/identity/connect/authorize') {
-      const wrong = refusal(url.searchParams, clients);
-      if (wrong) sendHtml(response, 400, errorPage(...wrong));
-      else sendHtml(response, 200, consentPage(url.searchParams, options.tenants()));
-      return true;
-    }
-    if (method === 'POST' && path === DECISION_PATH) {
-      const form = new URLSearchParams(body);
-      const wrong = refusal(form, clients);
-      if (wrong) return (sendHtml(response, 400, errorPage(...wrong)), true);
-      let location: string;
-      if (form.get('decision') === 'allow') {
-        const chosen = form.getAll('tenant_id');
-        const tenants = options.tenants().filter((tenant) => chosen.includes(tenant.tenantId));
-        if (tenants.length === 0) {
-          return (
-            sendHtml(response, 400, errorPage('access_denied', 'Choose at least one organisation')),
-            true
-          );
-        }
-        const code = tokens.createCode({
-          clientId: form.get('client_id')!,
-          redirectUri: form.get('redirect_uri')!,
-          challenge: form.get('code_challenge') || null,
-          scope: form.get('scope')!,
-          tenants,
-        });
-        location = backTo(form, { code, scope: form.get('scope')! });
-      } else {
-        location = backTo(form, { error: 'access_denied' });
-      }
-      response.writeHead(302, { location }).end();
-      return true;
-    }
-    if (method === 'POST' && path === '/connect/token') {
-      const form = new URLSearchParams(body);
-      const grantType = form.get('grant_type') ?? '(none)';
-      options.tokenRequests[grantType] = (options.tokenRequests[grantType] ?? 0) + 1;
-      const client = clientOf(request, form, clients);
-      let answer;
-      if (grantType === 'authorization_code') {
-        answer = tokens.exchangeCode({
-          ...client,
-          code: form.get('code') ?? '',
-          redirectUri: form.get('redirect_uri') ?? '',
-          verifier: form.get('code_verifier') ?? undefined,
-        });
-      } else if (grantType === 'refresh_token') {
-        answer = tokens.refresh({ ...client, refreshToken: form.get('refresh_token') ?? '' });
-      } else {
-        throw oauthError('unsupported_grant_type');
-      }
-      sendJson(response, 200, answer, { 'cache-control': 'no-store', pragma: 'no-cache' });
-      return true;
-    }
-    if (method === 'POST' && path === '/connect/revocation') {
+  function identity(exchange: Exchange): boolean {
+    if (consent(exchange) || tokenEndpoint(exchange)) return true;
+    const { request, response, method, url, body } = exchange;
+    if (method === 'POST' && url.pathname === '/connect/revocation') {
       const form = new URLSearchParams(body);
       clientOf(request, form, clients);
       const token = form.get('token');

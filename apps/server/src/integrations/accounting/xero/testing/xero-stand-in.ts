@@ -1,13 +1,8 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createStandIn } from '../../testing/stand-in-server.ts';
+import { headerOf } from '../../testing/stand-in-wire.ts';
 import { ACCOUNTING_PREFIX, accountingRoutes } from './stand-in-accounting.ts';
-import {
-  createFailureScript,
-  createIdempotencyCache,
-  createRateLimiter,
-  type ScriptedFailure,
-} from './stand-in-guards.ts';
-import { type Exchange, notFound, problem, readBody, sendJson, XeroError } from './stand-in-http.ts';
+import { createIdempotencyCache, createRateLimiter, scriptedFailure } from './stand-in-guards.ts';
+import { notFound, problem, sendJson } from './stand-in-http.ts';
 import { oauthRoutes } from './stand-in-oauth.ts';
 import { type Books, createStore } from './stand-in-store.ts';
 import { createTokenStore, type Tenant } from './stand-in-tokens.ts';
@@ -58,22 +53,13 @@ export const xeroStandInEnv = (url: string) => ({
   XERO_API_BASE: url,
 });
 
-const header = (request: IncomingMessage, name: string) => {
-  const value = request.headers[name];
-  return typeof value === 'string' ? value : null;
-};
-
 export async function startXeroStandIn(options: XeroStandInOptions = {}) {
-  // The stand-in's clock: real time plus whatever the test has advanced it by.
-  let offset = 0;
-  const now = () => Date.now() + offset;
+  const standIn = createStandIn({ scriptedFailure });
+  const { now, failures } = standIn;
   let tenants = options.tenants ?? [DEFAULT_XERO_TENANT];
-  let origin = '';
   const clients = new Map([[XERO_STAND_IN_CREDENTIALS.clientId, XERO_STAND_IN_CREDENTIALS.clientSecret]]);
-  const tokens = createTokenStore({ clients, now, issuer: () => origin });
+  const tokens = createTokenStore({ clients, now, issuer: standIn.origin });
   const store = createStore();
-  const failures = createFailureScript();
-  const requests: XeroStandInRequest[] = [];
   const tokenRequests: Record<string, number> = { authorization_code: 0, refresh_token: 0 };
   const oauth = oauthRoutes({ tokens, clients, tenants: () => tenants, tokenRequests });
   const accounting = accountingRoutes({
@@ -84,38 +70,29 @@ export async function startXeroStandIn(options: XeroStandInOptions = {}) {
     now,
   });
 
-  async function route(request: IncomingMessage, response: ServerResponse) {
-    const url = new URL(request.url ?? '/', origin);
-    const method = request.method ?? 'GET';
-    const body = await readBody(request);
-    requests.push({
+  const server = await standIn.listen({
+    port: options.port,
+    sendJson,
+    log: ({ request, method, url }, at): XeroStandInRequest => ({
       method,
       path: url.pathname,
       query: url.search,
-      tenantId: header(request, 'xero-tenant-id'),
-      idempotencyKey: header(request, 'idempotency-key'),
-      at: new Date(now()),
-    });
-    const exchange: Exchange = { request, response, method, url, body };
-    if (oauth.identity(exchange)) return;
-    const isApi =
-      /^\/connections(\/|$)/.test(url.pathname) || url.pathname.startsWith(`${ACCOUNTING_PREFIX}/`);
-    if (!isApi) throw notFound();
-    // An outage at Xero answers before anything else is looked at.
-    failures.next();
-    if (oauth.connections(exchange) || accounting(exchange)) return;
-    throw notFound();
-  }
-
-  const server = createServer((request, response) => {
-    route(request, response).catch((error: unknown) => {
-      if (error instanceof XeroError) return sendJson(response, error.status, error.body, error.headers);
-      const failure = problem(500, `The stand-in failed: ${String(error)}`);
-      sendJson(response, 500, failure.body);
-    });
+      tenantId: headerOf(request, 'xero-tenant-id'),
+      idempotencyKey: headerOf(request, 'idempotency-key'),
+      at,
+    }),
+    route(exchange) {
+      if (oauth.identity(exchange)) return;
+      const path = exchange.url.pathname;
+      const isApi = /^\/connections(\/|$)/.test(path) || path.startsWith(`${ACCOUNTING_PREFIX}/`);
+      if (!isApi) throw notFound();
+      // An outage at Xero answers before anything else is looked at.
+      failures.next();
+      if (oauth.connections(exchange) || accounting(exchange)) return;
+      throw notFound();
+    },
+    crash: (message) => problem(500, message),
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   /** A record kind of one tenant's books (the first tenant consent grants, unless named). */
   const records =
@@ -124,11 +101,9 @@ export async function startXeroStandIn(options: XeroStandInOptions = {}) {
       (store.existing(tenantId ?? tenants[0]?.tenantId ?? '')?.[kind] ?? new Map()) as Books[K];
 
   return {
-    url: origin,
-    env: xeroStandInEnv(origin),
+    ...server,
+    env: xeroStandInEnv(server.url),
     credentials: XERO_STAND_IN_CREDENTIALS,
-    /** Every request received, oldest first. */
-    requests,
     /** Token endpoint calls by grant_type (failed ones too). */
     tokenRequests,
     /** Every consent exchanged for tokens: its connections and whether (when) it was revoked. */
@@ -139,15 +114,6 @@ export async function startXeroStandIn(options: XeroStandInOptions = {}) {
     setTenants(next: Tenant[]) {
       tenants = next;
     },
-    now: () => new Date(now()),
-    /** Time passes at Xero: tokens and codes expire, the minute window moves on. */
-    advanceClock(ms: number) {
-      offset += ms;
-    },
-    /** The next `count` API calls (/connections and the Accounting API) answer this instead. */
-    failNext(count: number, failure: ScriptedFailure) {
-      failures.add(count, failure);
-    },
     /** The organisation withdrew consent at Xero: every token issued so far stops working. */
     revokeAll: () => tokens.revokeAll(),
     contacts: records('contacts'),
@@ -155,11 +121,6 @@ export async function startXeroStandIn(options: XeroStandInOptions = {}) {
     invoices: records('invoices'),
     payments: records('payments'),
     creditNotes: records('creditNotes'),
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
   };
 }
 
