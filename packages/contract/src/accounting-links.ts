@@ -316,7 +316,11 @@ export function accountingTaxLinkEndpoints(provider: 'xero') {
 }
 
 /** Each served provider's link endpoints, made once (the server registers these very objects). */
-export const ACCOUNTING_LINK_ENDPOINTS = { xero: accountingLinkEndpoints('xero') } as const;
+export const ACCOUNTING_LINK_ENDPOINTS = {
+  xero: accountingLinkEndpoints('xero'),
+  quickbooks: accountingLinkEndpoints('quickbooks'),
+  myob: accountingLinkEndpoints('myob'),
+} as const;
 export const ACCOUNTING_TAX_LINK_ENDPOINTS = { xero: accountingTaxLinkEndpoints('xero') } as const;
 
 export const {

@@ -110,6 +110,10 @@ export function accountingSyncEndpoints(provider: AccountingProvider) {
   };
 }
 
-export const ACCOUNTING_SYNC_ENDPOINTS = { xero: accountingSyncEndpoints('xero') } as const;
+export const ACCOUNTING_SYNC_ENDPOINTS = {
+  xero: accountingSyncEndpoints('xero'),
+  quickbooks: accountingSyncEndpoints('quickbooks'),
+  myob: accountingSyncEndpoints('myob'),
+} as const;
 
 export const { getHealth: getXeroSyncHealth, retry: retryXeroSync } = ACCOUNTING_SYNC_ENDPOINTS.xero;

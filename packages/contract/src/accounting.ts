@@ -112,7 +112,10 @@ export const AccountingConnectStart = z.object({
 export const AccountingOAuthInput = z.object({
   code: z.string().trim().min(1, 'The provider sent no code').max(2_000),
   state: z.string().trim().min(1, 'The provider sent no state').max(2_000),
-  /** QuickBooks names the company chosen on its consent page beside the code. */
+  /**
+   * The books the consent page named beside the code: QuickBooks' `realmId` (its company), MYOB's
+   * `businessId` (its company file). Xero names none: its grant's organisations are listed.
+   */
   realm_id: z.string().trim().max(200).optional(),
 });
 
@@ -225,7 +228,11 @@ export function accountingEndpoints(provider: AccountingProvider) {
  * Each served provider's endpoints, made once: the server registers these very objects and the
  * endpoint list below names them, so every one is checked as registered.
  */
-export const ACCOUNTING_ENDPOINTS = { xero: accountingEndpoints('xero') } as const;
+export const ACCOUNTING_ENDPOINTS = {
+  xero: accountingEndpoints('xero'),
+  quickbooks: accountingEndpoints('quickbooks'),
+  myob: accountingEndpoints('myob'),
+} as const;
 export type ServedAccountingProvider = keyof typeof ACCOUNTING_ENDPOINTS;
 
 export const {

@@ -91,39 +91,58 @@ import * as visibility from './visibility.ts';
 const isEndpoint = (value: unknown): value is Endpoint =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
 
-/** Every endpoint, so the server can check each is registered and OpenAPI lists them all. */
+/**
+ * Each accounting provider's endpoint sets (the same endpoints under `/xero`, `/quickbooks`,
+ * `/myob`): only Xero's are also named exports, so they are listed from the sets.
+ */
+const accountingProviderEndpoints = () =>
+  [
+    accounting.ACCOUNTING_ENDPOINTS,
+    accountingLinks.ACCOUNTING_LINK_ENDPOINTS,
+    accountingLinks.ACCOUNTING_TAX_LINK_ENDPOINTS,
+    accountingSync.ACCOUNTING_SYNC_ENDPOINTS,
+  ].flatMap((byProvider) =>
+    Object.values(byProvider).flatMap((set) => Object.values(set).filter(isEndpoint)),
+  );
+
+/** Every endpoint, once, so the server can check each is registered and OpenAPI lists them all. */
 // Marked pure so bundles that never read it (the web app) drop it and what it references.
 export const endpoints: Endpoint[] = /* @__PURE__ */ [
-  account,
-  accounting,
-  accountingLinks,
-  accountingSync,
-  auth,
-  billing,
-  cardPayments,
-  cart,
-  catalogue,
-  catalogueTaxonomy,
-  credits,
-  customerView,
-  customers,
-  home,
-  onboarding,
-  orderDocuments,
-  ordering,
-  orders,
-  organisations,
-  paymentLinks,
-  payments,
-  products,
-  pricing,
-  receivables,
-  reports,
-  shipping,
-  stripe,
-  system,
-  taxes,
-  uploads,
-  users,
-  visibility,
-].flatMap((module) => Object.values(module).filter(isEndpoint));
+  ...new Set([
+    ...[
+      account,
+      accounting,
+      accountingLinks,
+      accountingSync,
+      auth,
+      billing,
+      cardPayments,
+      cart,
+      catalogue,
+      catalogueTaxonomy,
+      credits,
+      customerView,
+      customers,
+      home,
+      onboarding,
+      orderDocuments,
+      ordering,
+      orders,
+      organisations,
+      paymentLinks,
+      payments,
+      products,
+      pricing,
+      receivables,
+      reports,
+      shipping,
+      stripe,
+      system,
+      taxes,
+      uploads,
+      users,
+      visibility,
+    ].flatMap((module) => Object.values(module).filter(isEndpoint)),
+    ...accountingProviderEndpoints(),
+  ]),
+];

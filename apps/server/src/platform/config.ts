@@ -117,7 +117,7 @@ const ConfigSchema = z
       : undefined,
     /** Card payments through Stripe Connect; undefined without keys (card payments not set up). */
     stripe: stripeConfigOf(env),
-    /** Xero (and later QuickBooks, MYOB); undefined without ACCOUNTING_TOKEN_KEY. */
+    /** Xero, QuickBooks Online and MYOB Business, each set up by its keys; undefined without ACCOUNTING_TOKEN_KEY. */
     accounting: accountingConfigOf(env),
   }));
 

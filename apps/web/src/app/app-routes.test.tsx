@@ -4,7 +4,15 @@ import type { CurrentUser } from '@tradeport/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { organisationIdStore } from '#lib/organisation.ts';
 import { sessionStore } from '#lib/session.ts';
-import { bayside, emptyMerchantHome, harbour, longSession, merchantUser } from '#testing/fixtures.ts';
+import {
+  bayside,
+  emptyMerchantHome,
+  harbour,
+  isQuickBooksSettingsUrl,
+  longSession,
+  merchantUser,
+  quickBooksNotSetUp,
+} from '#testing/fixtures.ts';
 import { jsonResponse, renderRoutes } from '#testing/render-routes.tsx';
 import { appRoutes } from './router.tsx';
 
@@ -18,6 +26,8 @@ function serve(currentUser: CurrentUser) {
     if (url.startsWith('/api/v1/orders/organisation/'))
       return jsonResponse(200, { items: [], next_cursor: null });
     if (url === '/api/v1/organisations/merchant') return jsonResponse(200, []);
+    // What /quickbooks/settings asks for: a server without QuickBooks' keys.
+    if (isQuickBooksSettingsUrl(url)) return jsonResponse(200, quickBooksNotSetUp);
     switch (url) {
       case '/api/v1/users/current':
         return jsonResponse(200, currentUser);
@@ -83,13 +93,12 @@ describe('app routes', () => {
   it('renders a page inside the shell with its title, menu and organisation switcher', async () => {
     sessionStore.set(longSession);
     serve(merchantUser);
-    // A screen not built yet, so the page is the shell's placeholder and asks for nothing else.
     renderRoutes(appRoutes, '/quickbooks/settings');
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'QuickBooks accounting integration settings' }),
     ).toBeInTheDocument();
-    expect(screen.getByText('This screen has not been built yet.')).toBeInTheDocument();
+    expect(await screen.findByText(/QUICKBOOKS_CLIENT_ID/)).toBeInTheDocument();
     await waitFor(() =>
       expect(document.title).toBe('QuickBooks accounting integration settings · Tradeport'),
     );
@@ -127,7 +136,6 @@ describe('app routes', () => {
     sessionStore.set(longSession);
     organisationIdStore.set(harbour.id);
     serve(merchantUser);
-    // A screen not built yet: a built one would ask for its data, which this stub refuses.
     const { router } = renderRoutes(appRoutes, '/quickbooks/settings');
     const user = userEvent.setup();
 

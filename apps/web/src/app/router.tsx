@@ -4,7 +4,7 @@ import { SignInScreen } from '#features/auth/screens/sign-in-screen.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { lazyScreen } from './lazy-screen.ts';
 import { RouteErrorPage } from './pages/route-error-page.tsx';
-import { type AppRoute, ROUTES, type RouteArea, type RoutePattern, routePath } from '#lib/routes.ts';
+import { type AppRoute, ROUTES, type RouteArea, type RoutePattern } from '#lib/routes.ts';
 
 // Everything behind these is a separate chunk, so /sign-in loads no shell code and no other screen,
 // and the guard (with the session refresh, hence the contract and zod) loads only for guarded routes.
@@ -13,16 +13,10 @@ const QueryLayout = lazyScreen(() => import('./layout/query-layout.tsx').then((m
 const AppShellLayout = lazyScreen(() =>
   import('./layout/app-shell-layout.tsx').then((m) => m.AppShellLayout),
 );
-const PlaceholderPage = lazyScreen(() =>
-  import('./pages/placeholder-page.tsx').then((m) => m.PlaceholderPage),
-);
 const NotFoundPage = lazyScreen(() => import('./pages/not-found-page.tsx').then((m) => m.NotFoundPage));
-const UnbuiltScreen = lazyScreen(() =>
-  import('#features/auth/screens/unbuilt-screen.tsx').then((m) => m.UnbuiltScreen),
-);
 
-/** Routes whose screen is built; every other route shows a placeholder with its title. */
-const SCREENS: Partial<Record<RoutePattern, ComponentType | LazyExoticComponent<ComponentType>>> = {
+/** Every route's screen: a route added to the table does not compile until its screen is here. */
+const SCREENS: Record<RoutePattern, ComponentType | LazyExoticComponent<ComponentType>> = {
   '/': lazyScreen(() => import('./pages/home-page.tsx').then((m) => m.HomePage)),
   // In the entry: the front door must be on screen as soon as the page has loaded.
   '/sign-in': SignInScreen,
@@ -142,6 +136,14 @@ const SCREENS: Partial<Record<RoutePattern, ComponentType | LazyExoticComponent<
   '/xero/settings': lazyScreen(() =>
     import('#features/accounting/screens/accounting-settings-screen.tsx').then((m) => m.XeroSettingsScreen),
   ),
+  '/quickbooks/settings': lazyScreen(() =>
+    import('#features/accounting/screens/accounting-settings-screen.tsx').then(
+      (m) => m.QuickBooksSettingsScreen,
+    ),
+  ),
+  '/myob/settings': lazyScreen(() =>
+    import('#features/accounting/screens/accounting-settings-screen.tsx').then((m) => m.MyobSettingsScreen),
+  ),
   '/stripe/settings': lazyScreen(() =>
     import('#features/card-payments/screens/stripe-settings-screen.tsx').then((m) => m.StripeSettingsScreen),
   ),
@@ -153,17 +155,9 @@ const SCREENS: Partial<Record<RoutePattern, ComponentType | LazyExoticComponent<
   ),
 };
 
-const BACK_LINKS: Record<Exclude<RouteArea, 'app'>, { path: string; label: string }> = {
-  auth: { path: routePath('/sign-in'), label: 'Back to sign in' },
-  onboarding: { path: routePath('/'), label: 'Go to Home' },
-  public: { path: routePath('/'), label: 'Go to Tradeport' },
-};
-
 function elementFor(route: AppRoute): ReactNode {
   const Screen = SCREENS[route.path];
-  if (Screen) return <Screen />;
-  if (route.area === 'app') return <PlaceholderPage title={route.title} />;
-  return <UnbuiltScreen title={route.title} back={BACK_LINKS[route.area]} />;
+  return <Screen />;
 }
 
 function routesOf(area: RouteArea, filter: (route: AppRoute) => boolean = () => true): RouteObject[] {

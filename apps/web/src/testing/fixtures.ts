@@ -1,4 +1,6 @@
 import {
+  type AccountingConnection,
+  EMPTY_ACCOUNTING_MAPPING,
   type CurrentUser,
   type MerchantHome,
   ONBOARDING_STEPS,
@@ -87,3 +89,20 @@ export const harbourOrganisation = (overrides: Partial<Organisation> = {}): Orga
   version: 3,
   ...overrides,
 });
+
+/** What /quickbooks/settings is answered on a server without QuickBooks' keys. */
+export const quickBooksNotSetUp: AccountingConnection = {
+  provider: 'quickbooks',
+  is_set_up: false,
+  status: 'NOT_CONNECTED',
+  tenant: null,
+  tenants: [],
+  connected_at: null,
+  connected_by: null,
+  mapping: EMPTY_ACCOUNTING_MAPPING,
+  version: null,
+};
+
+/** /quickbooks/settings' own request, answered by `quickBooksNotSetUp`. */
+export const isQuickBooksSettingsUrl = (url: string) =>
+  /^\/api\/v1\/quickbooks\/organisation\/[^/]+\/settings$/.test(url);

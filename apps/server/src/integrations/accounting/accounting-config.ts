@@ -21,11 +21,26 @@ export const accountingEnvShape = {
   XERO_CLIENT_SECRET: z.string().trim().min(1).optional(),
   /** Where Xero's login, identity and API hosts are: the local stand-in in tests. */
   XERO_API_BASE: url,
+  QUICKBOOKS_CLIENT_ID: z.string().trim().min(1).optional(),
+  QUICKBOOKS_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  /** Intuit's sandbox companies (a development app's keys) or real ones; production by default. */
+  QUICKBOOKS_ENVIRONMENT: z.enum(['production', 'sandbox']).optional(),
+  /** Where Intuit's consent, token, revocation and API hosts are: the local stand-in in tests. */
+  QUICKBOOKS_API_BASE: url,
+  /** MYOB's API key and secret (its developer portal's names for the client id and secret). */
+  MYOB_CLIENT_ID: z.string().trim().min(1).optional(),
+  MYOB_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  /** Where secure.myob.com and api.myob.com are: the local stand-in in tests. */
+  MYOB_API_BASE: url,
 };
 
 type AccountingEnv = { [K in keyof typeof accountingEnvShape]?: string };
 
-const PROVIDER_KEYS = { xero: ['XERO_CLIENT_ID', 'XERO_CLIENT_SECRET'] } as const;
+const PROVIDER_KEYS = {
+  xero: ['XERO_CLIENT_ID', 'XERO_CLIENT_SECRET'],
+  quickbooks: ['QUICKBOOKS_CLIENT_ID', 'QUICKBOOKS_CLIENT_SECRET'],
+  myob: ['MYOB_CLIENT_ID', 'MYOB_CLIENT_SECRET'],
+} as const;
 
 /** Names what is missing: half a provider's keys, or the token key beside any provider's. */
 export function checkAccountingEnv(env: AccountingEnv, context: z.RefinementCtx) {
@@ -62,17 +77,27 @@ export type OAuthClientConfig = {
 export type AccountingConfig = {
   tokenKey: Buffer;
   xero?: OAuthClientConfig;
+  quickbooks?: OAuthClientConfig & { sandbox: boolean };
+  myob?: OAuthClientConfig;
 };
+
+/** A provider's client, when both its keys are given. */
+function clientOf(id: string | undefined, secret: string | undefined, apiBase: string | undefined) {
+  if (!id || !secret) return undefined;
+  return { clientId: id, clientSecret: secret, apiBase: apiBase ? new URL(apiBase) : undefined };
+}
 
 export function accountingConfigOf(env: AccountingEnv): AccountingConfig | undefined {
   if (!env.ACCOUNTING_TOKEN_KEY) return undefined;
-  const xero =
-    env.XERO_CLIENT_ID && env.XERO_CLIENT_SECRET
-      ? {
-          clientId: env.XERO_CLIENT_ID,
-          clientSecret: env.XERO_CLIENT_SECRET,
-          apiBase: env.XERO_API_BASE ? new URL(env.XERO_API_BASE) : undefined,
-        }
-      : undefined;
-  return { tokenKey: Buffer.from(env.ACCOUNTING_TOKEN_KEY, 'base64'), xero };
+  const quickbooks = clientOf(
+    env.QUICKBOOKS_CLIENT_ID,
+    env.QUICKBOOKS_CLIENT_SECRET,
+    env.QUICKBOOKS_API_BASE,
+  );
+  return {
+    tokenKey: Buffer.from(env.ACCOUNTING_TOKEN_KEY, 'base64'),
+    xero: clientOf(env.XERO_CLIENT_ID, env.XERO_CLIENT_SECRET, env.XERO_API_BASE),
+    quickbooks: quickbooks && { ...quickbooks, sandbox: env.QUICKBOOKS_ENVIRONMENT === 'sandbox' },
+    myob: clientOf(env.MYOB_CLIENT_ID, env.MYOB_CLIENT_SECRET, env.MYOB_API_BASE),
+  };
 }

@@ -246,6 +246,8 @@ export function createAccountingConnections(deps: Deps) {
       provider: AccountingProvider;
       code: string;
       state: string;
+      /** The books the consent page named (QuickBooks' realmId, MYOB's businessId), if it did. */
+      realmId?: string;
     }): Promise<AccountingConnection> {
       const { merchantId, provider } = options;
       const { client, key } = setUp(provider);
@@ -263,7 +265,7 @@ export function createAccountingConnections(deps: Deps) {
           redirectUri: redirectUri(provider),
           codeVerifier: codeVerifierOf(key, options.state),
         });
-        tenants = await client.listTenants(tokens.accessToken, {});
+        tenants = await client.listTenants(tokens.accessToken, { realmId: options.realmId || undefined });
       } catch (error) {
         throw fromProvider(error, provider, 'code');
       }

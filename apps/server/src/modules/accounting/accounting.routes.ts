@@ -36,6 +36,7 @@ export function accountingRoutes(app: FastifyInstance, deps: AppDeps) {
           provider,
           code: body.code,
           state: body.state,
+          realmId: body.realm_id,
         }),
     });
 

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '#lib/navigation.ts';
 import { sessionStore } from '#lib/session.ts';
-import { longSession, merchantUser } from '#testing/fixtures.ts';
+import { isQuickBooksSettingsUrl, longSession, merchantUser, quickBooksNotSetUp } from '#testing/fixtures.ts';
 import { jsonResponse, renderRoutes } from '#testing/render-routes.tsx';
 import { appRoutes } from '../router.tsx';
 
@@ -46,6 +46,8 @@ describe('a returning person whose sign-in is over', () => {
   it('stays on the screen when the refresh cookie gives a new token', async () => {
     sessionStore.set({ accessToken: 'lapsed-token', expiresAt: '2020-01-01T00:00:00.000Z' });
     fetchMock.mockImplementation(async (input) => {
+      // The screen's own data, asked for with the new token.
+      if (isQuickBooksSettingsUrl(String(input))) return jsonResponse(200, quickBooksNotSetUp);
       switch (String(input)) {
         case '/api/v1/auth/refresh':
           return jsonResponse(200, { access_token: 'fresh-token', expires_at: '2099-01-01T00:00:00.000Z' });
@@ -55,7 +57,6 @@ describe('a returning person whose sign-in is over', () => {
           return unauthorized();
       }
     });
-    // A screen not built yet: a built one would ask for its data, which this stub refuses with 401.
     const { router } = renderRoutes(appRoutes, '/quickbooks/settings');
 
     expect(

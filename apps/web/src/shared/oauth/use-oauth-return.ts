@@ -13,10 +13,24 @@ export type OAuthReturn =
   | { status: 'declined' }
   | { status: 'failed'; message: string };
 
+/** `realmId`: the books the consent page named (QuickBooks' realmId, MYOB's businessId). */
 export type OAuthCode = { code: string; state: string; realmId: string | null };
 
-/** What consent pages put on the way back: OAuth's own, Xero's session_state, QuickBooks' realmId. */
-const RETURN_PARAMS = ['code', 'state', 'scope', 'session_state', 'realmId', 'error', 'error_description'];
+/**
+ * What consent pages put on the way back: OAuth's own, Xero's session_state, QuickBooks' realmId,
+ * MYOB's businessId and businessName.
+ */
+const RETURN_PARAMS = [
+  'code',
+  'state',
+  'scope',
+  'session_state',
+  'realmId',
+  'businessId',
+  'businessName',
+  'error',
+  'error_description',
+];
 
 export function useOAuthReturn(options: {
   isEnabled: boolean;
@@ -33,7 +47,7 @@ export function useOAuthReturn(options: {
   const [brought] = useState(() => ({
     code: searchParams.get('code'),
     state: searchParams.get('state'),
-    realmId: searchParams.get('realmId'),
+    realmId: searchParams.get('realmId') ?? searchParams.get('businessId'),
     error: searchParams.get('error'),
   }));
   const isHandled = useRef(false);

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { OAuthClientConfig } from '../accounting-config.ts';
 import { ProviderRefusedError } from '../accounting-errors.ts';
 import { callProvider } from '../provider-http.ts';
-import { quickBooksHostsOf } from './quickbooks-hosts.ts';
+import { type QuickBooksConfig, quickBooksHostsOf } from './quickbooks-hosts.ts';
 
 // QuickBooks Online's Accounting API v3 (developer.intuit.com/app/developer/qbo/docs/api/
 // accounting) as typed fetch calls: /v3/company/{realmId}/{entity} with `minorversion=75`, reads
@@ -41,7 +40,7 @@ export const requestIdOf = (idempotencyKey: string, part: string) =>
 /** A value inside a query's quotes: Intuit escapes a single quote with a backslash. */
 export const quoted = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
-export function createQuickBooksApi(config: OAuthClientConfig, options: { now: () => Date }) {
+export function createQuickBooksApi(config: QuickBooksConfig, options: { now: () => Date }) {
   const api = quickBooksHostsOf(config).api;
 
   async function request<T>(

@@ -1,4 +1,3 @@
-import type { OAuthClientConfig } from '../accounting-config.ts';
 import { callProvider, tokenSetOf } from '../provider-http.ts';
 import { ProviderRefusedError } from '../accounting-errors.ts';
 import type { AccountingProviderClient, ProviderTenant, TokenSet } from '../accounting-provider.ts';
@@ -6,7 +5,7 @@ import { createQuickBooksApi } from './quickbooks-api.ts';
 import { createQuickBooksBooks } from './quickbooks-books.ts';
 import { createQuickBooksDirectory, QUICKBOOKS_PAGE_SIZE } from './quickbooks-directory.ts';
 import { createQuickBooksDocuments } from './quickbooks-documents.ts';
-import { type QuickBooksHosts, quickBooksHostsOf } from './quickbooks-hosts.ts';
+import { type QuickBooksConfig, type QuickBooksHosts, quickBooksHostsOf } from './quickbooks-hosts.ts';
 
 // QuickBooks Online as an accounting provider. Intuit's OAuth 2.0 (developer.intuit.com/app/
 // developer/qbo/docs/develop/authentication-and-authorization/oauth-2.0) is here: the
@@ -22,7 +21,7 @@ export const QUICKBOOKS_SCOPES = 'com.intuit.quickbooks.accounting';
 const TIMEOUT_MS = 15_000;
 
 export function createQuickBooksProvider(
-  config: OAuthClientConfig,
+  config: QuickBooksConfig,
   options: {
     now: () => Date;
     /** Query page size (Intuit's largest: 1000); smaller in tests. */ pageSize?: number;

@@ -13,6 +13,8 @@ import { findRoute } from '#lib/routes.ts';
  */
 const SERVER_KEYS: Record<ServedAccountingProvider, readonly string[]> = {
   xero: ['XERO_CLIENT_ID', 'XERO_CLIENT_SECRET', 'ACCOUNTING_TOKEN_KEY'],
+  quickbooks: ['QUICKBOOKS_CLIENT_ID', 'QUICKBOOKS_CLIENT_SECRET', 'ACCOUNTING_TOKEN_KEY'],
+  myob: ['MYOB_CLIENT_ID', 'MYOB_CLIENT_SECRET', 'ACCOUNTING_TOKEN_KEY'],
 };
 
 export type ProviderWords = {

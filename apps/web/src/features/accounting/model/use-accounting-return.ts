@@ -8,7 +8,7 @@ export type AccountingReturn = OAuthReturn;
 
 /**
  * Back from the provider's consent page at its settings route: the code exchanged once (with
- * QuickBooks' realmId when it names the company), and a toast once the books are connected.
+ * the books the consent page named: QuickBooks' realmId, MYOB's businessId), and a toast once the books are connected.
  */
 export function useAccountingReturn(options: {
   provider: ServedAccountingProvider;

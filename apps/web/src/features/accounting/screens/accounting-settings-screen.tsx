@@ -15,7 +15,7 @@ import { providerWords } from '../model/provider-words.ts';
 import { useAccountingReturn } from '../model/use-accounting-return.ts';
 
 /**
- * /xero/settings (and later /quickbooks/settings, /myob/settings): a merchant's Admin connects its
+ * /xero/settings, /quickbooks/settings and /myob/settings: a merchant's Admin connects its
  * books through the provider's consent page, chooses the organisation when the login reaches
  * several, and disconnects (SPEC §2 accounting integration settings; Admins only, SPEC §6).
  */
@@ -77,7 +77,19 @@ export function AccountingSettingsScreen(props: { provider: ServedAccountingProv
   );
 }
 
-/** /xero/settings, for the router (which renders screens without props). */
+// For the router, which renders screens without props.
+
+/** /xero/settings */
 export function XeroSettingsScreen() {
   return <AccountingSettingsScreen provider="xero" />;
+}
+
+/** /quickbooks/settings */
+export function QuickBooksSettingsScreen() {
+  return <AccountingSettingsScreen provider="quickbooks" />;
+}
+
+/** /myob/settings */
+export function MyobSettingsScreen() {
+  return <AccountingSettingsScreen provider="myob" />;
 }

@@ -4,6 +4,7 @@ import {
   type AccountingSyncHealth,
   type AccountingSyncRecord,
   getCurrentUser,
+  ACCOUNTING_SYNC_ENDPOINTS,
   getOrder,
   getXeroSyncHealth,
   retryXeroSync,
@@ -21,6 +22,9 @@ afterEach(() => vi.unstubAllGlobals());
 const GET = route(getOrder, { id: ORDER_ID });
 const HEALTH = route(getXeroSyncHealth, { id: harbour.id });
 const RETRY = route(retryXeroSync);
+const QUICKBOOKS_HEALTH = route(ACCOUNTING_SYNC_ENDPOINTS.quickbooks.getHealth, { id: harbour.id });
+const MYOB_HEALTH = route(ACCOUNTING_SYNC_ENDPOINTS.myob.getHealth, { id: harbour.id });
+const QUICKBOOKS_RETRY = route(ACCOUNTING_SYNC_ENDPOINTS.quickbooks.retry);
 const PATH = `/orders/${ORDER_ID}`;
 
 const invoice: AccountingSyncRecord = {
@@ -89,6 +93,33 @@ describe('OrderSyncState', () => {
       `POST /api/v1/xero/organisation/${harbour.id}/settings/sync/${invoice.id}/retry`,
     ]);
     expect(api.requestsTo(HEALTH)).toHaveLength(2);
+  });
+
+  it('shows each connected book’s state, and retries in the one that refused it', async () => {
+    const refused = { ...invoice, message: 'QuickBooks refused it: Duplicate Document Number Error' };
+    const api = show({
+      [HEALTH]: () => json(200, healthOf({ ...invoice, status: 'SYNCED', message: null })),
+      [QUICKBOOKS_HEALTH]: () => json(200, healthOf(refused)),
+      [MYOB_HEALTH]: () => json(409, { error_code: 'CONFLICT', message: 'MYOB Business is not connected.' }),
+      [QUICKBOOKS_RETRY]: () => json(200, { ...refused, status: 'PENDING', message: null }),
+    });
+
+    const quickBooks = within(await screen.findByRole('group', { name: 'QuickBooks Online invoice' }));
+    expect(quickBooks.getByText(refused.message)).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Xero invoice' })).getByText('Synced'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'MYOB Business invoice' })).not.toBeInTheDocument();
+
+    await userEvent.click(
+      quickBooks.getByRole('button', { name: 'Retry sending INV-001042 to QuickBooks Online' }),
+    );
+    await waitFor(() =>
+      expect(api.requestsTo(QUICKBOOKS_RETRY).map((request) => request.path)).toEqual([
+        `/api/v1/quickbooks/organisation/${harbour.id}/settings/sync/${invoice.id}/retry`,
+      ]),
+    );
+    expect(api.requestsTo(RETRY)).toHaveLength(0);
   });
 
   it('shows a synced invoice with the day it was sent', async () => {

@@ -2,12 +2,12 @@ import { Badge, Button, Group, Text } from '@mantine/core';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ACCOUNTING_PROVIDER_NAMES,
+  ACCOUNTING_SYNC_ENDPOINTS,
   ACCOUNTING_SYNC_STATUS_LABELS,
   type AccountingSyncRecord,
   type AccountingSyncStatus,
-  getXeroSyncHealth,
   type Order,
-  retryXeroSync,
+  type ServedAccountingProvider,
 } from '@tradeport/contract';
 import { useIsAdmin } from '#lib/access.ts';
 import { request } from '#lib/api-client.ts';
@@ -16,12 +16,12 @@ import { formatDate } from '#lib/format.ts';
 import { scopedKey } from '#lib/query-keys.ts';
 import { showSuccessToast } from '#lib/toasts.ts';
 
-// The order's invoice in the merchant's Xero books, for its Admins. Features do not import each
-// other (DESIGN §3), so this asks the accounting sync endpoint itself; its keys have the accounting
-// feature's shape (organisation, 'accounting', provider, 'sync', source), so a retry on either
-// screen refreshes both.
+// The order's invoice in the merchant's books (Xero, QuickBooks Online, MYOB Business: each one
+// connected), for its Admins. Features do not import each other (DESIGN §3), so this asks the
+// accounting sync endpoints itself; its keys have the accounting feature's shape (organisation,
+// 'accounting', provider, 'sync', source), so a retry on either screen refreshes both.
 
-const NAME = ACCOUNTING_PROVIDER_NAMES.xero;
+const PROVIDERS = Object.keys(ACCOUNTING_SYNC_ENDPOINTS) as ServedAccountingProvider[];
 /** While the invoice is queued or waits, asked again this often, so a retry is seen to land. */
 const POLL_MS = 10_000;
 /**
@@ -31,10 +31,15 @@ const POLL_MS = 10_000;
 const QUIET_CODES = ['FORBIDDEN', 'CONFLICT', 'ACCOUNTING_NOT_SET_UP', 'NOT_FOUND'] as const;
 
 const syncKeys = {
-  all: (organisationId: string | null) => scopedKey(organisationId, 'accounting', 'xero', 'sync'),
+  all: (organisationId: string | null, provider: ServedAccountingProvider) =>
+    scopedKey(organisationId, 'accounting', provider, 'sync'),
   // The version, so that a change to the order (completing it sends the invoice) asks again.
-  order: (organisationId: string | null, orderId: string, version: number) =>
-    scopedKey(organisationId, 'accounting', 'xero', 'sync', orderId, version),
+  order: (
+    organisationId: string | null,
+    provider: ServedAccountingProvider,
+    orderId: string,
+    version: number,
+  ) => scopedKey(organisationId, 'accounting', provider, 'sync', orderId, version),
 };
 
 const COLOURS: Record<AccountingSyncStatus, string> = {
@@ -45,21 +50,20 @@ const COLOURS: Record<AccountingSyncStatus, string> = {
   SKIPPED: 'gray',
 };
 
-function useInvoiceSync(order: Pick<Order, 'id' | 'version'>, isEnabled: boolean) {
+function useInvoiceSync(provider: ServedAccountingProvider, order: Pick<Order, 'id' | 'version'>) {
   const organisationId = useCurrentAccount().organisation?.id ?? null;
   return useQuery({
-    queryKey: syncKeys.order(organisationId, order.id, order.version),
-    queryFn:
-      organisationId && isEnabled
-        ? ({ signal }) =>
-            request(getXeroSyncHealth, {
-              params: { id: organisationId },
-              query: { source_id: order.id },
-              signal,
-              organisationId,
-              handledErrorCodes: QUIET_CODES,
-            })
-        : skipToken,
+    queryKey: syncKeys.order(organisationId, provider, order.id, order.version),
+    queryFn: organisationId
+      ? ({ signal }) =>
+          request(ACCOUNTING_SYNC_ENDPOINTS[provider].getHealth, {
+            params: { id: organisationId },
+            query: { source_id: order.id },
+            signal,
+            organisationId,
+            handledErrorCodes: QUIET_CODES,
+          })
+      : skipToken,
     select: (health) => health.problems.find((record) => record.kind === 'INVOICE') ?? null,
     // Keeps the line in place while an edited order's state is asked for again.
     placeholderData: keepPreviousData,
@@ -70,24 +74,27 @@ function useInvoiceSync(order: Pick<Order, 'id' | 'version'>, isEnabled: boolean
   });
 }
 
-function RetryButton(props: { record: AccountingSyncRecord }) {
+function RetryButton(props: { provider: ServedAccountingProvider; record: AccountingSyncRecord }) {
   const organisationId = useCurrentAccount().organisation?.id ?? null;
   const queryClient = useQueryClient();
   const retry = useMutation({
     mutationFn: () => {
       if (!organisationId) throw new Error('No organisation is chosen');
-      return request(retryXeroSync, { params: { id: organisationId, rid: props.record.id }, organisationId });
+      return request(ACCOUNTING_SYNC_ENDPOINTS[props.provider].retry, {
+        params: { id: organisationId, rid: props.record.id },
+        organisationId,
+      });
     },
     onSuccess: async () => {
       showSuccessToast('Sent again');
-      await queryClient.invalidateQueries({ queryKey: syncKeys.all(organisationId) });
+      await queryClient.invalidateQueries({ queryKey: syncKeys.all(organisationId, props.provider) });
     },
   });
   return (
     <Button
       variant="default"
       size="compact-sm"
-      aria-label={`Retry sending ${props.record.label} to ${NAME}`}
+      aria-label={`Retry sending ${props.record.label} to ${ACCOUNTING_PROVIDER_NAMES[props.provider]}`}
       loading={retry.isPending}
       onClick={() => retry.mutate()}
     >
@@ -97,21 +104,32 @@ function RetryButton(props: { record: AccountingSyncRecord }) {
 }
 
 /**
- * For a merchant's Admin: whether this order's invoice is in Xero (Synced ✓), on its way, waiting,
- * refused (with Xero's words and Retry) or not sent. Nothing when Xero is not connected, the
- * invoice has no record, or the person may not see it.
+ * For a merchant's Admin: whether this order's invoice is in each of its books (Synced ✓), on its
+ * way, waiting, refused (with the provider's words and Retry) or not sent. Nothing for books not
+ * connected, an invoice with no record, or a person who may not see it.
  */
 export function OrderSyncState(props: { order: Pick<Order, 'id' | 'version'> }) {
   const isAdmin = useIsAdmin();
   const isMerchant = useCurrentAccount().data?.is_merchant ?? false;
-  const sync = useInvoiceSync(props.order, isAdmin && isMerchant);
+  if (!isAdmin || !isMerchant) return null;
+  return PROVIDERS.map((provider) => (
+    <ProviderInvoiceSync key={provider} provider={provider} order={props.order} />
+  ));
+}
+
+function ProviderInvoiceSync(props: {
+  provider: ServedAccountingProvider;
+  order: Pick<Order, 'id' | 'version'>;
+}) {
+  const name = ACCOUNTING_PROVIDER_NAMES[props.provider];
+  const sync = useInvoiceSync(props.provider, props.order);
   const record = sync.data;
-  if (!isAdmin || !isMerchant || sync.isError || !record) return null;
+  if (sync.isError || !record) return null;
 
   return (
-    <Group gap="xs" role="group" aria-label={`${NAME} invoice`}>
+    <Group gap="xs" role="group" aria-label={`${name} invoice`}>
       <Text size="sm" c="dimmed">
-        {NAME}
+        {name}
       </Text>
       <Badge variant="light" color={COLOURS[record.status]} style={{ flexShrink: 0 }}>
         {ACCOUNTING_SYNC_STATUS_LABELS[record.status]}
@@ -127,7 +145,7 @@ export function OrderSyncState(props: { order: Pick<Order, 'id' | 'version'> }) 
           {record.message}
         </Text>
       )}
-      {record.status === 'FAILED' && <RetryButton record={record} />}
+      {record.status === 'FAILED' && <RetryButton provider={props.provider} record={record} />}
     </Group>
   );
 }
