@@ -102,4 +102,42 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ ...keys, STRIPE_API_BASE: 'ftp://x' })).toThrow(/STRIPE_API_BASE/);
     });
   });
+
+  describe('accounting providers', () => {
+    const TOKEN_KEY = Buffer.alloc(32, 7).toString('base64');
+
+    it('sets up each provider whose two keys are given, and no other', () => {
+      const config = loadConfig({
+        ACCOUNTING_TOKEN_KEY: TOKEN_KEY,
+        QUICKBOOKS_CLIENT_ID: 'qb-id',
+        QUICKBOOKS_CLIENT_SECRET: 'qb-secret',
+        QUICKBOOKS_ENVIRONMENT: 'sandbox',
+        MYOB_CLIENT_ID: 'myob-key',
+        MYOB_CLIENT_SECRET: 'myob-secret',
+        MYOB_API_BASE: 'http://127.0.0.1:4030',
+      });
+      expect(config.accounting?.xero).toBeUndefined();
+      expect(config.accounting?.quickbooks).toEqual({
+        clientId: 'qb-id',
+        clientSecret: 'qb-secret',
+        apiBase: undefined,
+        sandbox: true,
+      });
+      expect(config.accounting?.myob).toEqual({
+        clientId: 'myob-key',
+        clientSecret: 'myob-secret',
+        apiBase: new URL('http://127.0.0.1:4030'),
+      });
+    });
+
+    it('names the other half of a provider’s keys, the token key beside them, and an unknown environment', () => {
+      expect(() => loadConfig({ ACCOUNTING_TOKEN_KEY: TOKEN_KEY, MYOB_CLIENT_ID: 'myob-key' })).toThrow(
+        /MYOB_CLIENT_SECRET/,
+      );
+      expect(() =>
+        loadConfig({ QUICKBOOKS_CLIENT_ID: 'qb-id', QUICKBOOKS_CLIENT_SECRET: 'qb-secret' }),
+      ).toThrow(/ACCOUNTING_TOKEN_KEY/);
+      expect(() => loadConfig({ QUICKBOOKS_ENVIRONMENT: 'staging' })).toThrow(/QUICKBOOKS_ENVIRONMENT/);
+    });
+  });
 });
