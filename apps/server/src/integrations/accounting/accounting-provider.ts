@@ -128,6 +128,11 @@ export type AccountingProviderClient = AccountingDirectory &
     readonly id: AccountingProvider;
     /** Calls one set of books may take a minute (Xero: 60 per organisation); the sync keeps under it. */
     readonly callsPerMinute: number;
+    /**
+     * What the limit is counted on: each set of books (Xero's organisation, QuickBooks' company),
+     * or our app's key, all merchants' books together (MYOB's API key).
+     */
+    readonly rateLimitFor: 'BOOKS' | 'APP';
     /** The provider's consent page for this attempt (PKCE S256 when `codeChallenge` is given). */
     consentUrl(options: { state: string; redirectUri: string; codeChallenge: string }): URL;
     /** The consent page's code → tokens. */

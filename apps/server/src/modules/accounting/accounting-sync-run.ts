@@ -26,10 +26,13 @@ export type Run = {
   keyOf: (part: string) => string;
 };
 
+/** The rate window of a provider whose limit is on our app's key rather than on each set of books. */
+const APP_WIDE = '*';
+
 /**
- * The client with every call counted against the provider's per-minute limit for these books,
- * shared by every process through the database: a call that would go past it is not made, and
- * the job comes back at the next minute (as if the provider had said 429).
+ * The client with every call counted against the provider's per-minute limit for these books (or,
+ * for MYOB, for our API key), shared by every process through the database: a call that would go
+ * past it is not made, and the job comes back at the next minute (as if the provider had said 429).
  */
 export function metered(
   deps: Pick<SyncDeps, 'database' | 'now'>,
@@ -44,7 +47,7 @@ export function metered(
         const now = deps.now();
         const fits = await takeProviderCalls(deps.database.db, {
           provider: client.id,
-          tenantId,
+          tenantId: client.rateLimitFor === 'APP' ? APP_WIDE : tenantId,
           calls: 1,
           limit: client.callsPerMinute,
           now,

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { OAuthClientConfig } from '../accounting-config.ts';
 import {
   ProviderRateLimitedError,
@@ -14,9 +15,34 @@ import { myobHostsOf } from './myob-hosts.ts';
 // `Location` (its UID is the last segment); a PUT needs the record's RowVersion. Answers become
 // accounting-errors.ts's three kinds: `{Errors: [{Name, Message, AdditionalDetails}]}` a refusal
 // with MYOB's own words, 401 a grant no longer good, 429 or 403 RateLimitError a rate limit,
-// 5xx (504 GatewayTimeout included) or silence an outage.
+// 5xx (504 GatewayTimeout included) or silence an outage. MYOB limits each API key to a few calls
+// a second, whichever merchant's file they are for: calls are paced to stay under it.
 
 const TIMEOUT_MS = 20_000;
+
+/** MYOB's limit on an API key (8 calls a second), whichever company files its calls are for. */
+export const MYOB_CALLS_PER_SECOND = 8;
+
+/**
+ * Keeps this process's calls on the API key under MYOB's per-second limit: a call that would go
+ * past it waits for its turn. The window is a little over a second, so calls still in flight do
+ * not arrive inside MYOB's. Other processes' calls count there too: MYOB's RateLimitError stays a
+ * rate limit for the caller (the sync waits and sends again).
+ */
+export function createPacer(callsPerSecond: number, windowMs = 1_100) {
+  const started: number[] = [];
+  return async function take(): Promise<void> {
+    for (;;) {
+      const now = performance.now();
+      while (started.length > 0 && started[0]! <= now - windowMs) started.shift();
+      if (started.length < callsPerSecond) {
+        started.push(now);
+        return;
+      }
+      await sleep(started[0]! + windowMs - now);
+    }
+  };
+}
 
 export type MyobCall = { accessToken: string; tenantId: string };
 
@@ -56,10 +82,15 @@ export const odataString = (value: string) => `'${value.replace(/'/g, "''")}'`;
 /** MYOB's dates are local date-times without a zone; a calendar day is its midnight. */
 export const myobDate = (day: string) => `${day}T00:00:00`;
 
-export function createMyobApi(config: OAuthClientConfig, options: { now: () => Date }) {
+export function createMyobApi(
+  config: OAuthClientConfig,
+  options: { now: () => Date; callsPerSecond?: number },
+) {
   const base = new URL('/accountright/', myobHostsOf(config).api);
+  const pace = createPacer(options.callsPerSecond ?? MYOB_CALLS_PER_SECOND);
 
   async function send(accessToken: string, method: string, url: URL, body?: unknown) {
+    await pace();
     let response: Response;
     try {
       response = await fetch(url, {

@@ -52,6 +52,7 @@ export function createQuickBooksProvider(
     id: 'quickbooks',
     // developer.intuit.com …/learn/rest-api-features#limits-and-throttles: 500 requests a minute per realm.
     callsPerMinute: 500,
+    rateLimitFor: 'BOOKS',
     ...createQuickBooksBooks(api),
     ...createQuickBooksDirectory(api, options.pageSize ?? QUICKBOOKS_PAGE_SIZE),
     ...createQuickBooksDocuments(api),

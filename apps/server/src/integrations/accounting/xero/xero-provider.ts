@@ -56,6 +56,7 @@ export function createXeroProvider(
     id: 'xero',
     // developer.xero.com/documentation/guides/oauth2/limits: 60 calls a minute per organisation.
     callsPerMinute: 60,
+    rateLimitFor: 'BOOKS',
     ...createXeroBooks(api),
     ...createXeroDirectory(api),
     ...createXeroDocuments(api),

@@ -29,7 +29,8 @@ beforeEach(async () => {
       clientSecret: standIn.env.MYOB_CLIENT_SECRET,
       apiBase: new URL(standIn.env.MYOB_API_BASE),
     },
-    { now: () => standIn.now() },
+    // As fast as this stand-in lets it: pacing to MYOB's limit is tested on its own below.
+    { now: () => standIn.now(), callsPerSecond: 10_000 },
   );
 });
 afterEach(() => standIn.close());
@@ -426,6 +427,25 @@ describe('MYOB’s failures', () => {
     expect(results.filter((result) => result.status === 'rejected')).toEqual([
       { status: 'rejected', reason: expect.any(ProviderRateLimitedError) },
     ]);
+  });
+
+  it('paces its calls to MYOB’s 8 a second on the API key: a burst waits its turn instead of being refused', async () => {
+    await standIn.close();
+    standIn = await startMyobStandIn();
+    provider = createMyobProvider(
+      {
+        clientId: standIn.env.MYOB_CLIENT_ID,
+        clientSecret: standIn.env.MYOB_CLIENT_SECRET,
+        apiBase: new URL(standIn.url),
+      },
+      { now: () => standIn.now() },
+    );
+    const call = await connected();
+    const started = performance.now();
+    const results = await Promise.allSettled(Array.from({ length: 12 }, () => provider.listTaxRates(call)));
+    expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
+    // Twelve calls on a key that takes eight a second: the last four went a second later.
+    expect(performance.now() - started).toBeGreaterThan(1_000);
   });
 
   it('503 and 504 are outages; a 400 is a refusal with MYOB’s words', async () => {
