@@ -3,15 +3,20 @@ import type { Jobs } from '../../platform/jobs/jobs.ts';
 import { listIdleConnections } from './accounting-connections.queries.ts';
 import { createAccountingConnections } from './accounting-connections.service.ts';
 
-// Refresh tokens lapse when unused (Xero's after 60 days, MYOB's sooner): a merchant who sends
-// nothing for a while would otherwise have to connect again. Every hour a job refreshes the tokens
-// of connections idle for IDLE_DAYS, through the same locked refresh the sync uses; a grant the
-// provider refuses is marked NEEDS_RECONNECT there, as on any other refresh.
+// Refresh tokens lapse when unused (Xero's after 60 days, QuickBooks' after 100, MYOB's after a
+// week): a merchant who sends nothing for a while would otherwise have to connect again. Every
+// hour a job refreshes the tokens of connections idle for IDLE_DAYS, through the same locked
+// refresh the sync uses; a grant the provider refuses is marked NEEDS_RECONNECT there, as on any
+// other refresh.
 
 export const TOKEN_KEEPALIVE_JOB = 'accounting.token-keepalive';
 
-/** Idle this long (no call into the books), a connection's tokens are refreshed. */
-export const IDLE_DAYS = 7;
+/**
+ * Idle this long (counted from when its access token expired), a connection's tokens are
+ * refreshed: well inside MYOB's week, the shortest-lived refresh token, so a few days without
+ * the job still leave time.
+ */
+export const IDLE_DAYS = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Connections refreshed per run; the next hour's run takes the rest. */
 const BATCH = 100;
