@@ -70,7 +70,11 @@ export function createQuickBooksBooks(api: QuickBooksApi) {
         .filter((code) => code.Active !== false && (code.SalesTaxRateList?.TaxRateDetail ?? []).length > 0)
         .map((code) => ({
           id: code.Id,
-          name: code.Description ? `${code.Name} (${code.Description})` : code.Name,
+          // "FRE (GST free)", but "GST" rather than "GST (GST)".
+          name:
+            code.Description && code.Description.toLowerCase() !== code.Name.toLowerCase()
+              ? `${code.Name} (${code.Description})`
+              : code.Name,
           ratePercent: code
             .SalesTaxRateList!.TaxRateDetail!.map((detail) => rateOf.get(detail.TaxRateRef.value) ?? 0)
             .reduce((sum, rate) => sum + rate, 0),

@@ -1,5 +1,6 @@
 import type {
   AccountingDirectory,
+  BooksCall,
   BooksPage,
   NewProviderContact,
   NewProviderItem,
@@ -7,7 +8,7 @@ import type {
   ProviderItem,
 } from '../accounting-provider.ts';
 import { type QuickBooksAccount } from './quickbooks-books.ts';
-import { type QuickBooksApi, requestIdOf } from './quickbooks-api.ts';
+import { type QuickBooksApi, quoted, requestIdOf } from './quickbooks-api.ts';
 
 // A QuickBooks company's customers and items, for linking Tradeport's customers and products to
 // them (…/api/accounting/all-entities/customer, …/item). Both come in pages of the query
@@ -19,6 +20,8 @@ import { type QuickBooksApi, requestIdOf } from './quickbooks-api.ts';
 export const QUICKBOOKS_PAGE_SIZE = 1000;
 /** QuickBooks' limit on an item's Name (unique among items) and on a DisplayName. */
 const NAME_MAX = 100;
+/** Names asked about in one query's `in (…)`. */
+const IN_LIST_MAX = 50;
 
 type QuickBooksCustomer = {
   Id: string;
@@ -49,11 +52,42 @@ const toItem = (item: QuickBooksItem): ProviderItem => ({
   name: item.Name,
 });
 
-/** A Name QuickBooks takes: no colon (it separates sub-items), no tabs or new lines, at most 100. */
-export const itemNameOf = (name: string) => {
-  const clean = name.replace(/[:\s]+/g, ' ').trim();
-  return clean.length > NAME_MAX ? `${clean.slice(0, NAME_MAX - 1)}…` : clean;
+/**
+ * A Name QuickBooks takes: no colon (it separates sub-items), no tabs or new lines, at most 100,
+ * `suffix` (cleaned the same way) kept whole at its end when given.
+ */
+export const itemNameOf = (name: string, suffix = '') => {
+  const clean = (value: string) => value.replace(/[:\s]+/g, ' ').trim();
+  const end = suffix ? ` ${clean(suffix)}` : '';
+  const room = NAME_MAX - end.length;
+  const start = clean(name);
+  return `${start.length > room ? `${start.slice(0, room - 1)}…` : start}${end}`;
 };
+
+/**
+ * The names new items take: each product's name, unless an item (or another of the batch) has it
+ * already, as QuickBooks keeps item names unique: then the name with its SKU after it.
+ */
+async function newItemNames(api: QuickBooksApi, call: BooksCall, items: NewProviderItem[]) {
+  const plain = items.map((item) => itemNameOf(item.name));
+  const taken = new Set<string>();
+  for (let start = 0; start < plain.length; start += IN_LIST_MAX) {
+    const names = [...new Set(plain.slice(start, start + IN_LIST_MAX))];
+    const found = await api.query<QuickBooksItem>(
+      call,
+      'Item',
+      `select * from Item where Name in (${names.map(quoted).join(', ')}) maxresults ${QUICKBOOKS_PAGE_SIZE}`,
+    );
+    for (const item of found) taken.add(item.Name.toLowerCase());
+  }
+  return items.map((item, index) => {
+    const name = taken.has(plain[index]!.toLowerCase())
+      ? itemNameOf(item.name, `(${item.code})`)
+      : plain[index]!;
+    taken.add(name.toLowerCase());
+    return name;
+  });
+}
 
 const customerOf = (contact: NewProviderContact) => ({
   DisplayName: contact.name.slice(0, NAME_MAX),
@@ -112,9 +146,10 @@ export function createQuickBooksDirectory(
         );
         fallbackAccount = income?.Id;
       }
+      const names = await newItemNames(api, call, items);
       const made: ProviderItem[] = [];
       for (const [index, item] of items.entries()) {
-        const body = newItemOf(item, item.salesAccountCode ?? fallbackAccount);
+        const body = newItemOf(item, names[index]!, item.salesAccountCode ?? fallbackAccount);
         const answer = await api.write<QuickBooksItem>(call, 'Item', body, {
           requestId: requestIdOf(call.idempotencyKey, `item ${index}`),
         });
@@ -125,9 +160,9 @@ export function createQuickBooksDirectory(
   };
 }
 
-function newItemOf(item: NewProviderItem, incomeAccountId: string | undefined) {
+function newItemOf(item: NewProviderItem, name: string, incomeAccountId: string | undefined) {
   return {
-    Name: itemNameOf(item.name),
+    Name: name,
     Sku: item.code,
     Description: item.name,
     // Goods Tradeport sells without QuickBooks tracking their stock.

@@ -151,7 +151,7 @@ describe('settings', () => {
   it('lists the tax codes sales can take with their rates', async () => {
     const rates = await provider.listTaxRates(await write());
     expect(rates).toEqual([
-      { id: GST, name: 'GST (GST)', ratePercent: 10 },
+      { id: GST, name: 'GST', ratePercent: 10 },
       { id: FRE, name: 'FRE (GST free)', ratePercent: 0 },
     ]);
   });
