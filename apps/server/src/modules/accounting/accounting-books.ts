@@ -82,10 +82,22 @@ export function fromBooks(error: unknown, provider: AccountingProvider, field?: 
     const message = `${name} refused: ${error.message}`;
     return field ? new AppError('VALIDATION_ERROR', message, [{ path: field, message }]) : conflict(message);
   }
-  if (error instanceof ProviderUnavailableError || error instanceof ProviderRateLimitedError) {
+  return unavailable(error, name) ?? error;
+}
+
+/** 503 for the provider's outage, or its rate limit (in its own words: it does answer). */
+export function unavailable(error: unknown, name: string): AppError | undefined {
+  if (error instanceof ProviderRateLimitedError) {
+    const seconds = Math.max(1, error.retryAfterSeconds);
+    return new AppError(
+      'SERVICE_UNAVAILABLE',
+      `${name} is taking no more requests just now. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+    );
+  }
+  if (error instanceof ProviderUnavailableError) {
     return new AppError('SERVICE_UNAVAILABLE', `${name} is not answering just now. Try again in a minute.`);
   }
-  return error;
+  return undefined;
 }
 
 /** Runs a call into the books, its failures as fromBooks answers them. */

@@ -9,11 +9,7 @@ import {
   EMPTY_ACCOUNTING_MAPPING,
 } from '@tradeport/contract';
 import type { AppDeps } from '../../app-deps.ts';
-import {
-  ProviderRateLimitedError,
-  ProviderRefusedError,
-  ProviderUnavailableError,
-} from '../../integrations/accounting/accounting-errors.ts';
+import { ProviderRefusedError } from '../../integrations/accounting/accounting-errors.ts';
 import type { AccountingProviderClient } from '../../integrations/accounting/accounting-provider.ts';
 import { decryptToken, encryptToken, TokenDecryptError } from '../../integrations/accounting/token-crypto.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -24,6 +20,7 @@ import {
   saveConnection,
   saveConnectionAt,
 } from './accounting-connections.queries.ts';
+import { unavailable } from './accounting-books.ts';
 import { mappingIssues } from './accounting-mapping.ts';
 import { createAccountingSyncHealth } from './accounting-sync-health.service.ts';
 import { checkConnectState, codeChallengeOf, codeVerifierOf, makeConnectState } from './oauth-state.ts';
@@ -54,10 +51,7 @@ function fromProvider(error: unknown, provider: AccountingProvider, field: strin
     const message = `${name} did not accept this connection (${error.message}). Connect again.`;
     return new AppError('VALIDATION_ERROR', message, [{ path: field, message }]);
   }
-  if (error instanceof ProviderUnavailableError || error instanceof ProviderRateLimitedError) {
-    return new AppError('SERVICE_UNAVAILABLE', `${name} is not answering just now. Try again in a minute.`);
-  }
-  return error;
+  return unavailable(error, name) ?? error;
 }
 
 export function toAccountingConnection(

@@ -265,7 +265,7 @@ describe('who may, and when Xero is down', () => {
     );
   });
 
-  it('answers 503 while Xero does not answer, and 409 while not connected', async () => {
+  it('answers 503 while Xero does not answer or is rate-limiting, and 409 while not connected', async () => {
     const { merchant, admin } = await connected();
     world.standIn.failNext(1, { status: 503 });
     const down = await kit.api('GET', `${xero(merchant.id)}/customers`, admin.headers);
@@ -276,6 +276,11 @@ describe('who may, and when Xero is down', () => {
       action: 'LINK_SUGGESTED',
     });
     expect(creating.statusCode).toBe(503);
+    // Xero's own rate limit: it answers, so it is said as a wait, not as silence.
+    world.standIn.failNext(1, { status: 429, retryAfter: 7 });
+    const limited = await kit.api('GET', `${xero(merchant.id)}/customers`, admin.headers);
+    expect(limited.statusCode).toBe(503);
+    expect(limited.json().message).toBe('Xero is taking no more requests just now. Try again in 7 seconds.');
 
     const { merchant: fresh, admin: freshAdmin } = await kit.newMerchant();
     const notConnected = await kit.api('GET', `${xero(fresh.id)}/products`, freshAdmin.headers);
