@@ -1,22 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import {
   type AccountingMapping,
-  type AccountingSyncHealth,
   type AccountingSyncRecord,
   formatInvoiceNumber,
   IDEMPOTENCY_KEY_HEADER,
   type Order,
 } from '@tradeport/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  accountingRateWindows,
-  accountingSyncRecords,
-  organisations,
-} from '../../platform/db/schema/index.ts';
-import { cartTestKit } from '../cart/cart.testing.ts';
-import { openXeroWorld, type XeroWorld, xeroKit, xeroSettingsPath } from './accounting.testing.ts';
-import { createAccountingSync, SyncRecordBusyError } from './accounting-sync.service.ts';
+import { accountingRateWindows, accountingSyncRecords } from '../../platform/db/schema/index.ts';
+import { openXeroWorld, type XeroWorld, xeroSettingsPath } from './accounting.testing.ts';
+import { SyncRecordBusyError } from './accounting-sync.service.ts';
+import { syncKit } from './accounting-sync.testing.ts';
 
 // Sending orders' invoices and payments to Xero (the stand-in), as the accounting.sync job does:
 // queued in the transaction of the change, sent with the mapped accounts and tax rates, edited and
@@ -29,11 +24,6 @@ beforeAll(async () => {
 });
 afterAll(() => world?.close());
 
-const kit = xeroKit(() => world);
-const cart = cartTestKit(() => world.t);
-const db = () => world.t.database.db;
-const sync = () => createAccountingSync(world.t.deps);
-
 const MAPPING: AccountingMapping = {
   sales_account_code: '200',
   freight_account_code: '260',
@@ -44,88 +34,23 @@ const MAPPING: AccountingMapping = {
   push_on: 'ON_PLACING',
 };
 
+const kit = syncKit(() => world, MAPPING);
+const { cart, db, sync, recordsOf, recordOf, queuedJobs, recordPayment } = kit;
+const health = (merchantId: string, headers: object, query = '') =>
+  kit.health(merchantId, headers as never, query);
+
 /**
  * A shop (two customers, products, a $10 delivery) whose Admin connected its own Xero
  * organisation (each test's books to itself, and its own per-minute window) and mapped it.
  */
 async function connectedShop(mapping: Partial<AccountingMapping> = {}) {
-  const shop = await cart.shop();
-  const tenant = { tenantId: randomUUID(), tenantName: `Books ${randomUUID().slice(0, 6)}` };
-  world.standIn.setTenants([tenant]);
-  const { code, state } = await kit.consent(shop.merchantId, shop.admin.headers);
-  const done = await kit.complete(shop.merchantId, shop.admin.headers, { code, state });
-  expect(done.statusCode, done.body).toBe(200);
-  const saved = await kit.api('PUT', xeroSettingsPath(shop.merchantId), shop.admin.headers, {
-    ...MAPPING,
-    ...mapping,
-    version: done.json<{ version: number }>().version,
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-  await db()
-    .update(organisations)
-    .set({ paymentsEnabled: true })
-    .where(eq(organisations.id, shop.merchantId));
-  const place = (quantity = 2) =>
-    cart.placeOrderOf({
-      merchantId: shop.merchantId,
-      side: shop.alpha,
-      productId: shop.coffee.id,
-      quantity,
-      methodId: shop.method.id,
-    });
+  const shop = await kit.connectedShop(mapping);
   return {
     ...shop,
-    tenantId: tenant.tenantId,
-    place,
-    invoices: () => [...world.standIn.invoices(tenant.tenantId).values()],
-    payments: () => [...world.standIn.payments(tenant.tenantId).values()],
+    tenantId: shop.booksId,
+    invoices: () => [...world.standIn.invoices(shop.booksId).values()],
+    payments: () => [...world.standIn.payments(shop.booksId).values()],
   };
-}
-
-async function recordsOf(merchantId: string) {
-  return db().select().from(accountingSyncRecords).where(eq(accountingSyncRecords.merchantId, merchantId));
-}
-
-async function recordOf(merchantId: string, sourceId: string) {
-  const [record] = await db()
-    .select()
-    .from(accountingSyncRecords)
-    .where(
-      and(eq(accountingSyncRecords.merchantId, merchantId), eq(accountingSyncRecords.sourceId, sourceId)),
-    );
-  return record!;
-}
-
-/** The accounting.sync jobs queued for a record (by its transaction). */
-async function queuedJobs(recordId: string) {
-  const result = (await db().execute(
-    sql`select data, start_after from pgboss.job where name = 'accounting.sync' and data->>'record_id' = ${recordId}`,
-  )) as unknown as { rows: { data: unknown; start_after: Date }[] };
-  return result.rows;
-}
-
-const health = async (merchantId: string, headers: object, query = '') => {
-  const response = await kit.api('GET', `${xeroSettingsPath(merchantId)}/sync${query}`, headers as never);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<AccountingSyncHealth>();
-};
-
-async function recordPayment(shop: Awaited<ReturnType<typeof connectedShop>>, order: Order, cents: number) {
-  const response = await kit.api(
-    'POST',
-    `/payments/organisation/${shop.merchantId}`,
-    { ...shop.admin.headers, [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-    {
-      customer_organisation_id: shop.alpha.organisationId,
-      method: 'BANK_TRANSFER',
-      amount_cents: cents,
-      paid_on: '2026-11-20',
-      reference: 'EFT 4411',
-      allocations: [{ order_id: order.id, amount_cents: cents }],
-    },
-  );
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ id: string }>();
 }
 
 describe('an order’s invoice', () => {
