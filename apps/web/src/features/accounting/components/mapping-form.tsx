@@ -64,7 +64,7 @@ export function MappingForm(props: {
   onChanged: () => void;
 }) {
   const { provider, connection, books } = props;
-  const { name } = providerWords(provider);
+  const { name, showsAccountCodes } = providerWords(provider);
   const saved = connection.mapping;
   const save = useSaveMapping(provider);
   const { form, formError, formProps, submitProps } = useContractForm({
@@ -85,7 +85,8 @@ export function MappingForm(props: {
     },
   });
 
-  const income = (code: string | null) => accountChoices({ books, use: 'REVENUE', saved: code });
+  const income = (code: string | null) =>
+    accountChoices({ books, use: 'REVENUE', saved: code, showsCodes: showsAccountCodes });
   const noAccount = 'No income account by that code or name';
   return (
     <form {...formProps} aria-label={`${name} mapping`}>
@@ -130,6 +131,7 @@ export function MappingForm(props: {
                   books,
                   use: 'PAYMENTS',
                   saved: saved.payment_account_codes[method] ?? null,
+                  showsCodes: showsAccountCodes,
                 })}
                 nothingFound="No account that takes payments by that code or name"
                 inputProps={form.getInputProps(paymentField(method))}

@@ -98,15 +98,19 @@ function withSaved(choices: Choice[], saved: string | null, label: (value: strin
   return [...choices, { value: saved as string, label: `${label(saved as string)} (not available now)` }];
 }
 
+/** `showsCodes`: "code – name" (the default), else the name alone (see ProviderWords). */
 export function accountChoices(options: {
   books: AccountingBooks;
   use: 'REVENUE' | 'PAYMENTS';
   saved: string | null;
+  showsCodes?: boolean;
 }): Choice[] {
   const { accounts } = options.books;
+  const showsCodes = options.showsCodes ?? true;
   const labelOf = (code: string) => {
     const account = accounts.find((candidate) => candidate.code === code);
-    return account ? `${account.code} – ${account.name}` : code;
+    if (!account) return code;
+    return showsCodes ? `${account.code} – ${account.name}` : account.name;
   };
   const choices = accounts
     .filter((account) => account.use === options.use)

@@ -17,6 +17,17 @@ const SERVER_KEYS: Record<ServedAccountingProvider, readonly string[]> = {
   myob: ['MYOB_CLIENT_ID', 'MYOB_CLIENT_SECRET', 'ACCOUNTING_TOKEN_KEY'],
 };
 
+/**
+ * Whether an account's code means something to the merchant, and so is shown before its name:
+ * Xero's account code and MYOB's DisplayID do; QuickBooks' is the account's internal Id (its
+ * account number, when the company uses them, is already in the name the server sends).
+ */
+const SHOWS_ACCOUNT_CODES: Record<ServedAccountingProvider, boolean> = {
+  xero: true,
+  quickbooks: false,
+  myob: true,
+};
+
 export type ProviderWords = {
   /** "Xero", "QuickBooks Online"… */
   name: string;
@@ -25,6 +36,8 @@ export type ProviderWords = {
   /** The page title, as the route table has it. */
   title: string;
   serverKeys: readonly string[];
+  /** Accounts are labelled "code – name" (false: by name alone). */
+  showsAccountCodes: boolean;
 };
 
 export function providerWords(provider: ServedAccountingProvider): ProviderWords {
@@ -34,6 +47,7 @@ export function providerWords(provider: ServedAccountingProvider): ProviderWords
     tenant: ACCOUNTING_TENANT_WORDS[provider],
     title: findRoute(accountingSettingsRoute(provider))?.title ?? `${name} settings`,
     serverKeys: SERVER_KEYS[provider],
+    showsAccountCodes: SHOWS_ACCOUNT_CODES[provider],
   };
 }
 
