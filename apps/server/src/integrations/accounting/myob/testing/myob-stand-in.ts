@@ -117,6 +117,8 @@ export async function startMyobStandIn(options: MyobStandInOptions = {}) {
     tokenRequests,
     /** Every consent exchanged for tokens, with its company file. */
     grants: tokens.grants,
+    /** Every access and refresh token issued so far. */
+    issuedTokens: tokens.issuedTokens,
     /** The company files the next consent offers (the first chosen unless the person picks another). */
     setCompanyFiles(next: CompanyFile[]) {
       files = next;

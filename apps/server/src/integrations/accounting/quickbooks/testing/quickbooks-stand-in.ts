@@ -97,6 +97,8 @@ export async function startQuickBooksStandIn(options: QuickBooksStandInOptions =
     tokenRequests,
     /** Every consent exchanged for tokens: its company and whether (when) it was revoked. */
     grants: tokens.grants,
+    /** Every access and refresh token issued so far. */
+    issuedTokens: tokens.issuedTokens,
     /** The companies the next consent offers (the first chosen by default). */
     setCompanies(next: StandInCompany[]) {
       companies = next;

@@ -51,6 +51,8 @@ export function createTokenStore(now: () => number) {
 
   return {
     grants,
+    /** Every access and refresh token issued so far (a test checks none reached a log). */
+    issuedTokens: () => [...accessTokens.keys(), ...refreshTokens.keys()],
     createCode(input: Omit<Code, 'expiresAt' | 'used'>): string {
       const code = `AB11${randomBytes(24).toString('base64url')}`;
       codes.set(code, { ...input, expiresAt: now() + CODE_MS, used: false });
