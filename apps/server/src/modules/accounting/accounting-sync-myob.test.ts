@@ -1,5 +1,7 @@
 import { type AccountingSyncRecord, formatInvoiceNumber } from '@tradeport/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountingRateWindows } from '../../platform/db/schema/index.ts';
 import type { Sale } from '../../integrations/accounting/myob/testing/stand-in-store.ts';
 import { myobMappingOf, syncKit } from './accounting-sync.testing.ts';
 import { type AccountingWorld, openAccountingWorld } from './accounting.testing.ts';
@@ -247,6 +249,31 @@ describe('when it goes wrong', () => {
     const later = (await queuedJobs(id)).map((job) => new Date(job.start_after).getTime());
     expect(Math.max(...later) - Date.now()).toBeGreaterThan(30_000);
     expect(shop.invoices()).toEqual([]);
+  });
+
+  it('counts MYOB’s per-minute allowance on our API key, across every merchant’s file', async () => {
+    const shop = await connectedShop();
+    const order = await shop.place();
+    const { id } = await recordOf(shop.merchantId, order.id);
+    // Other merchants' files have used this minute's allowance: the limit is on our key, not per file.
+    const minute = new Date(Math.floor(world.t.deps.now().getTime() / 60_000) * 60_000);
+    await world.t.database.db
+      .insert(accountingRateWindows)
+      .values({ provider: 'myob', tenantId: '*', windowStart: minute, calls: 480 })
+      .onConflictDoUpdate({
+        target: [accountingRateWindows.provider, accountingRateWindows.tenantId],
+        set: { windowStart: minute, calls: 480 },
+      });
+    const callsBefore = myob().requests.length;
+    try {
+      expect(await sync().run(id)).toBe('deferred');
+      expect(myob().requests.length).toBe(callsBefore);
+      expect(await recordOf(shop.merchantId, order.id)).toMatchObject({ status: 'PENDING', attempts: 0 });
+    } finally {
+      await world.t.database.db
+        .delete(accountingRateWindows)
+        .where(eq(accountingRateWindows.provider, 'myob'));
+    }
   });
 
   it('answers another merchant’s record as not found, and changes nothing', async () => {
