@@ -3,7 +3,6 @@ import {
   type AccountingSyncHealth,
   type Cart,
   cardSurchargeCents,
-  formatDollars,
   formatInvoiceNumber,
   IDEMPOTENCY_KEY_HEADER,
   type Order,
@@ -13,11 +12,11 @@ import {
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import {
-  answerConsentPage,
   type StripeStandIn,
   startStripeStandIn,
 } from '../apps/server/src/integrations/stripe/testing/stripe-stand-in.ts';
 import { ApiSession, choose, PATIENCE, seeText, signIn } from './catalogue-helpers.ts';
+import { enterCard, ensureStripeConnected, money } from './card-helpers.ts';
 import { type Journey, useJourney } from './journey.ts';
 
 // What the accounting journeys (xero, quickbooks, myob .e2e.test.ts) share, each against its
@@ -32,8 +31,6 @@ export const CAFE = 'Bean There Café';
 
 /** The books a journey file is about: its path segment and its name as the screens say it. */
 export type Books = { provider: ServedAccountingProvider; name: string };
-
-const money = (cents: number) => `$${formatDollars(cents, { grouping: true })}`;
 
 /** Waits for what the sync's jobs do (they run in the server, polling every 2 s). */
 export async function eventually<T>(
@@ -240,20 +237,6 @@ export function orderTaxes(order: Order) {
   return { isProductTaxed: line!.gst_cents > 0, isDeliveryTaxed: order.gst_cents > linesGst };
 }
 
-/** Connects the merchant's Stripe account through the API (the card payment needs it). */
-async function connectStripe(parties: Parties) {
-  const { merchant, merchantId } = parties;
-  const path = `/stripe/connect/organisation/${merchantId}/settings`;
-  const start = await merchant.send('POST', `${path}/connect`, { organisationId: merchantId });
-  const { url } = (await start.json()) as { url: string };
-  const back = await answerConsentPage(url);
-  const done = await merchant.send('POST', `${path}/oauth`, {
-    organisationId: merchantId,
-    body: { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
-  });
-  expect(done.status).toBe(200);
-}
-
 /**
  * Stripe connected, the café pays `order` on its screen with an overseas card (the surcharge on
  * top) and Stripe's webhooks are delivered. Answers the surcharge, in cents.
@@ -263,16 +246,14 @@ export async function payByCard(
   parties: Parties,
   order: Order,
 ): Promise<number> {
-  await connectStripe(parties);
+  await ensureStripeConnected(parties.merchant, parties.merchantId);
   const surcharge = cardSurchargeCents(order.total_cents, 'INTERNATIONAL');
   const payer = await accounting.journey.openPage();
   await signIn(payer, 'customer@demo.test');
   await payer.goto(`/orders/${order.id}`);
   await payer.getByRole('link', { name: 'Pay by card' }).click(PATIENCE);
   const dialog = payer.getByRole('dialog', { name: 'Pay by card' });
-  await payer.getByLabel('Card number').fill('4242 4242 4242 4242', PATIENCE);
-  await payer.getByLabel('Expiration date').fill('12 / 34');
-  await payer.getByLabel('Security code').fill('123');
+  await enterCard(payer, '4242 4242 4242 4242');
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await dialog.getByRole('button', { name: `Pay ${money(order.total_cents + surcharge)}` }).click(PATIENCE);
   await dialog.getByText('Payment received').waitFor(PATIENCE);

@@ -1,12 +1,11 @@
-import { cardSurchargeCents, formatDollars, type OrderPayments } from '@tradeport/contract';
-import type { Page } from 'playwright-core';
+import { cardSurchargeCents, type OrderPayments } from '@tradeport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  answerConsentPage,
   type StripeStandIn,
   startStripeStandIn,
 } from '../apps/server/src/integrations/stripe/testing/stripe-stand-in.ts';
 import { ApiSession, PATIENCE, signIn } from './catalogue-helpers.ts';
+import { enterCard, ensureStripeConnected, money } from './card-helpers.ts';
 import { useJourney } from './journey.ts';
 import { wcagViolations } from './wcag.ts';
 
@@ -42,30 +41,6 @@ type OrderView = {
   payment_status: string;
   outstanding_cents: number;
 };
-
-const money = (cents: number) => `$${formatDollars(cents, { grouping: true })}`;
-
-/** Types a card into the Stripe.js stand-in's payment element. */
-async function enterCard(page: Page, number: string) {
-  await page.getByLabel('Card number').fill(number, PATIENCE);
-  await page.getByLabel('Expiration date').fill('12 / 34');
-  await page.getByLabel('Security code').fill('123');
-}
-
-/** Connects the merchant's Stripe account through the API (for a journey that starts connected). */
-async function ensureConnected(merchant: ApiSession, merchantId: string) {
-  const path = `/stripe/connect/organisation/${merchantId}/settings`;
-  const settings = await merchant.get<{ status: string }>(path, merchantId);
-  if (settings.status !== 'NOT_CONNECTED') return;
-  const start = await merchant.send('POST', `${path}/connect`, { organisationId: merchantId });
-  const { url } = (await start.json()) as { url: string };
-  const back = await answerConsentPage(url);
-  const done = await merchant.send('POST', `${path}/oauth`, {
-    organisationId: merchantId,
-    body: { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
-  });
-  expect(done.status).toBe(200);
-}
 
 describe('card payments', () => {
   it(
@@ -146,7 +121,7 @@ describe('card payments', () => {
     'pays with a card whose bank asks the payer to confirm, in the bank’s own dialog',
     async () => {
       const merchant = await ApiSession.signIn(journey.server.url, 'merchant@demo.test');
-      await ensureConnected(merchant, await merchant.organisationId(MERCHANT));
+      await ensureStripeConnected(merchant, await merchant.organisationId(MERCHANT));
       const customer = await ApiSession.signIn(journey.server.url, 'customer@demo.test');
       const cafeId = await customer.organisationId('Bean There Café');
       const owing = await customer.get<{ items: OrderView[] }>(
@@ -182,7 +157,7 @@ describe('card payments', () => {
     async () => {
       const merchant = await ApiSession.signIn(journey.server.url, 'merchant@demo.test');
       const merchantId = await merchant.organisationId(MERCHANT);
-      await ensureConnected(merchant, merchantId);
+      await ensureStripeConnected(merchant, merchantId);
       const found = await merchant.get<{ items: { id: string; organisation_id: string; title: string }[] }>(
         `/organisations/${merchantId}/customers?search=Northside`,
         merchantId,
