@@ -6,6 +6,10 @@ import type { AccountingProvider } from '@tradeport/contract';
 // fourth is one more folder. Failures are the three errors of accounting-errors.ts, so the module
 // can tell a refusal (the provider said no: show its message) from an outage or a rate limit
 // (retry later) without knowing whose API it was.
+// Typed fetch rather than Xero's SDK (xero-node) or Intuit's community clients: every call of the
+// three goes through one HTTP path (provider-http.ts and each folder's *-api.ts) that owns
+// timeouts, Retry-After, the idempotency headers and the hosts (the local stand-ins in tests), and
+// MYOB has no maintained Node client. The types are the documented payloads, only the fields used.
 
 /** OAuth tokens as a provider issued them; never leaves the server, and is stored encrypted. */
 export type TokenSet = {
