@@ -2,11 +2,12 @@ import {
   ACCOUNTING_PROVIDER_NAMES,
   type AccountingMapping,
   type AccountingProvider,
+  dateInZone,
   formatDollars,
   formatInvoiceNumber,
+  GST_RATE_BASIS_POINTS,
 } from '@tradeport/contract';
 import type { BooksDocument, BooksLine } from '../../integrations/accounting/accounting-provider.ts';
-import { dateInZone } from '@tradeport/contract';
 import type { SyncCredit, SyncOrder } from './accounting-sync-sources.queries.ts';
 
 // What Tradeport's records are in the books, worked out without touching them: an order's tax
@@ -22,8 +23,6 @@ export class SyncNotReadyError extends Error {
   }
 }
 
-const GST_BASIS_POINTS = 1_000;
-
 /** The books' tax rate for a line charged at `rateBasisPoints`. */
 export function taxIdFor(options: {
   rateBasisPoints: number;
@@ -34,12 +33,36 @@ export function taxIdFor(options: {
 }): string {
   const { mapping } = options;
   if (options.rateBasisPoints === 0 && mapping.gst_free_tax_id) return mapping.gst_free_tax_id;
-  if (options.rateBasisPoints === GST_BASIS_POINTS && mapping.gst_tax_id) return mapping.gst_tax_id;
+  if (options.rateBasisPoints === GST_RATE_BASIS_POINTS && mapping.gst_tax_id) return mapping.gst_tax_id;
   const ruled = options.ruleTaxIds.get(options.rateBasisPoints);
   if (ruled) return ruled;
   throw new SyncNotReadyError(
     `A line is taxed at ${options.rateBasisPoints / 100} %: link the tax rule with that rate to a ${ACCOUNTING_PROVIDER_NAMES[options.provider]} tax rate in the settings, then retry.`,
   );
+}
+
+/** The sales account, which every invoice and credit note needs. */
+function salesAccountOf(mapping: AccountingMapping): string {
+  if (!mapping.sales_account_code) {
+    throw new SyncNotReadyError('Choose the sales account in the settings, then retry.');
+  }
+  return mapping.sales_account_code;
+}
+
+/** A product's line as an order or an adjustment note charged it, in the sales account. */
+function productLineOf(
+  line: { name: string; sku: string | null; quantity: number; unitPriceCents: number; gstCents: number },
+  options: { salesAccount: string; taxId: string; itemCode: string | null },
+): BooksLine {
+  return {
+    description: line.sku ? `${line.name} (${line.sku})` : line.name,
+    quantity: line.quantity,
+    unitAmountCents: line.unitPriceCents,
+    taxCents: line.gstCents,
+    accountCode: options.salesAccount,
+    taxId: options.taxId,
+    itemCode: options.itemCode,
+  };
 }
 
 export function invoiceOf(options: {
@@ -51,19 +74,16 @@ export function invoiceOf(options: {
   provider: AccountingProvider;
 }): BooksDocument {
   const { order, mapping } = options;
-  const salesAccount = mapping.sales_account_code;
-  if (!salesAccount) throw new SyncNotReadyError('Choose the sales account in the settings, then retry.');
+  const salesAccount = salesAccountOf(mapping);
   const taxId = (rateBasisPoints: number) =>
     taxIdFor({ ...options, rateBasisPoints: order.isTaxExempt ? 0 : rateBasisPoints });
-  const lines: BooksLine[] = order.lines.map((line) => ({
-    description: line.sku ? `${line.name} (${line.sku})` : line.name,
-    quantity: line.quantity,
-    unitAmountCents: line.unitPriceCents,
-    taxCents: line.gstCents,
-    accountCode: salesAccount,
-    taxId: taxId(line.gstRateBasisPoints),
-    itemCode: options.itemCodes.get(line.productId) ?? null,
-  }));
+  const lines = order.lines.map((line) =>
+    productLineOf(line, {
+      salesAccount,
+      taxId: taxId(line.gstRateBasisPoints),
+      itemCode: options.itemCodes.get(line.productId) ?? null,
+    }),
+  );
   if (order.deliveryFeeCents > 0) {
     // The fee's GST is what the order's GST holds beyond its lines'.
     const feeTaxCents = order.gstCents - order.lines.reduce((sum, line) => sum + line.gstCents, 0);
@@ -73,7 +93,7 @@ export function invoiceOf(options: {
       unitAmountCents: order.deliveryFeeCents,
       taxCents: feeTaxCents,
       accountCode: mapping.freight_account_code ?? salesAccount,
-      taxId: taxId(feeTaxCents > 0 ? GST_BASIS_POINTS : 0),
+      taxId: taxId(feeTaxCents > 0 ? GST_RATE_BASIS_POINTS : 0),
       itemCode: null,
     });
   }
@@ -143,8 +163,7 @@ export function creditNoteOf(options: {
   provider: AccountingProvider;
 }): BooksDocument {
   const { credit, mapping } = options;
-  const salesAccount = mapping.sales_account_code;
-  if (!salesAccount) throw new SyncNotReadyError('Choose the sales account in the settings, then retry.');
+  const salesAccount = salesAccountOf(mapping);
   const base = {
     contactId: options.contactId,
     number: creditNoteNumber(credit.number),
@@ -163,7 +182,7 @@ export function creditNoteOf(options: {
           unitAmountCents: credit.amountCents,
           taxCents: credit.gstCents,
           accountCode: salesAccount,
-          taxId: taxIdFor({ ...options, rateBasisPoints: credit.gstCents > 0 ? GST_BASIS_POINTS : 0 }),
+          taxId: taxIdFor({ ...options, rateBasisPoints: credit.gstCents > 0 ? GST_RATE_BASIS_POINTS : 0 }),
           itemCode: null,
         },
       ],
@@ -172,14 +191,12 @@ export function creditNoteOf(options: {
   return {
     ...base,
     amounts: 'EXCLUSIVE',
-    lines: credit.lines.map((line) => ({
-      description: line.sku ? `${line.name} (${line.sku})` : line.name,
-      quantity: line.quantity,
-      unitAmountCents: line.unitPriceCents,
-      taxCents: line.gstCents,
-      accountCode: salesAccount,
-      taxId: taxIdFor({ ...options, rateBasisPoints: line.gstCents === 0 ? 0 : line.gstRateBasisPoints }),
-      itemCode: (line.productId && options.itemCodes.get(line.productId)) || null,
-    })),
+    lines: credit.lines.map((line) =>
+      productLineOf(line, {
+        salesAccount,
+        taxId: taxIdFor({ ...options, rateBasisPoints: line.gstCents === 0 ? 0 : line.gstRateBasisPoints }),
+        itemCode: (line.productId && options.itemCodes.get(line.productId)) || null,
+      }),
+    ),
   };
 }

@@ -2,6 +2,7 @@ import type { AccountingProvider } from '@tradeport/contract';
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { accountingSyncRecords, credits, orders, payments } from '../../platform/db/schema/index.ts';
+import { newRevision } from './accounting-sync.queries.ts';
 
 // The sync health panel's reads: counts by state, the records that need the merchant's eye, and
 // one source's records, each with what people call its source (an invoice or payment number).
@@ -93,12 +94,7 @@ export async function findSyncRecordView(db: Db, scope: Scope & { recordId: stri
 export async function requeueSyncRecord(db: Db, scope: Scope & { recordId: string; now: Date }) {
   const rows = await db
     .update(accountingSyncRecords)
-    .set({
-      status: 'PENDING',
-      revision: sql`${accountingSyncRecords.revision} + 1`,
-      attempts: 0,
-      updatedAt: scope.now,
-    })
+    .set(newRevision(scope.now))
     .where(
       and(
         ofScope(scope),
@@ -121,12 +117,7 @@ export async function requeueSyncRecord(db: Db, scope: Scope & { recordId: strin
 export async function requeueFailedSyncRecords(db: Db, scope: Scope & { now: Date }) {
   const rows = await db
     .update(accountingSyncRecords)
-    .set({
-      status: 'PENDING',
-      revision: sql`${accountingSyncRecords.revision} + 1`,
-      attempts: 0,
-      updatedAt: scope.now,
-    })
+    .set(newRevision(scope.now))
     .where(and(ofScope(scope), eq(accountingSyncRecords.status, 'FAILED')))
     .returning({ id: accountingSyncRecords.id });
   return rows.map((row) => row.id);

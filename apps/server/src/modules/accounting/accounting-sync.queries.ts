@@ -1,5 +1,5 @@
 import type { AccountingProvider, AccountingSyncKind, AccountingSyncStatus } from '@tradeport/contract';
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import {
   accountingConnections,
@@ -12,6 +12,17 @@ import {
 // recording what came of it and what was made for it, and what waits for what.
 
 export type SyncRecordRow = typeof accountingSyncRecords.$inferSelect;
+
+/**
+ * What makes a record need sending again: a new revision (new idempotency keys), PENDING, no
+ * attempts yet. Placing a change, Retry and reconnecting all set it.
+ */
+export const newRevision = (updatedAt: Date | SQL) => ({
+  revision: sql`${accountingSyncRecords.revision} + 1`,
+  status: 'PENDING' as const,
+  attempts: 0,
+  updatedAt,
+});
 
 /**
  * Marks records as needing sending (a new revision, PENDING) for each of the merchant's
@@ -52,12 +63,7 @@ export async function markForSending(
         accountingSyncRecords.kind,
         accountingSyncRecords.sourceId,
       ],
-      set: {
-        revision: sql`${accountingSyncRecords.revision} + 1`,
-        status: 'PENDING',
-        attempts: 0,
-        updatedAt: sql`now()`,
-      },
+      set: newRevision(sql`now()`),
     })
     .returning({ id: accountingSyncRecords.id });
   return records.map((record) => record.id);
