@@ -10,12 +10,7 @@ export const accountingKeys = {
   /** The accounts and tax rates of the books connected to (by their id, so other books never show). */
   books: (organisationId: string | null, provider: AccountingProvider, tenantId: string | null) =>
     scopedKey(organisationId, 'accounting', provider, 'books', tenantId),
-  /** How sending to the books is going: every view of it (the panel's, and each record's). */
-  syncAll: (organisationId: string | null, provider: AccountingProvider) =>
-    scopedKey(organisationId, 'accounting', provider, 'sync'),
-  /** The sync health panel (`sourceId` null), or one order's or payment's records. */
-  sync: (organisationId: string | null, provider: AccountingProvider, sourceId: string | null) =>
-    scopedKey(organisationId, 'accounting', provider, 'sync', sourceId),
+  // How sending to the books is going: syncKeys (shared with the order screen).
   /**
    * The merchant's customers, products or tax rules with what they are linked to in the books
    * connected to (by their id, as `books`: the unlinked contacts and items are read from them).

@@ -1,38 +1,24 @@
-import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ACCOUNTING_SYNC_ENDPOINTS,
-  type AccountingSyncHealth,
-  type AccountingSyncRecord,
-  type ServedAccountingProvider,
-} from '@tradeport/contract';
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import type { ServedAccountingProvider } from '@tradeport/contract';
 import { useEffect } from 'react';
 import { isForbidden, useRefreshAccess } from '#lib/access.ts';
-import { request } from '#lib/api-client.ts';
-import { showSuccessToast } from '#lib/toasts.ts';
 import { useOrganisationId } from '#lib/use-organisation-id.ts';
+import {
+  isSyncUnderWay,
+  readSyncHealth,
+  SYNC_POLL_MS,
+  syncKeys,
+  useRetrySync as useSharedRetrySync,
+} from '#shared/accounting-sync/accounting-sync.ts';
 import { SECTION_LOAD_REFUSALS } from './accounting-connection.ts';
-import { accountingKeys } from './accounting-keys.ts';
-
-/** While something is queued or waits, the panel asks again this often, so a retry is seen to land. */
-export const SYNC_POLL_MS = 10_000;
-
-/** Anything still to be sent (queued, or waiting for what it depends on) anywhere in the books. */
-export const isSyncUnderWay = (health: AccountingSyncHealth | undefined) =>
-  health !== undefined && health.counts.PENDING + health.counts.WAITING > 0;
 
 /** Counts by state and what failed or waits (newest first). */
 export function accountingSyncHealthQuery(organisationId: string | null, provider: ServedAccountingProvider) {
-  const { getHealth } = ACCOUNTING_SYNC_ENDPOINTS[provider];
   return queryOptions({
-    queryKey: accountingKeys.sync(organisationId, provider, null),
+    queryKey: syncKeys.of(organisationId, provider, null),
     queryFn: organisationId
       ? ({ signal }) =>
-          request(getHealth, {
-            params: { id: organisationId },
-            signal,
-            organisationId,
-            handledErrorCodes: SECTION_LOAD_REFUSALS,
-          })
+          readSyncHealth({ provider, organisationId, signal, handledErrorCodes: SECTION_LOAD_REFUSALS })
       : skipToken,
     // "Try again" is at hand, and while anything is under way the next poll comes soon anyway.
     retry: false,
@@ -55,26 +41,12 @@ export function useAccountingSyncHealth(provider: ServedAccountingProvider) {
 }
 
 /**
- * Sends a FAILED, WAITING or SKIPPED record again (it comes back PENDING). Pending until every view
- * of the sync has been loaded again, so the row's button spins until the row shows its new state.
- * A refusal is toasted by the client (SPEC §8), except a 403, which reloads the person's level.
+ * Sends a FAILED, WAITING or SKIPPED record again (the shared retry). A refusal is toasted by the
+ * client (SPEC §8), except a 403, which reloads the person's level.
  */
 export function useRetrySync(provider: ServedAccountingProvider) {
-  const organisationId = useOrganisationId();
-  const queryClient = useQueryClient();
   const refreshAccess = useRefreshAccess();
-  return useMutation({
-    mutationFn: (record: Pick<AccountingSyncRecord, 'id'>) => {
-      if (!organisationId) throw new Error('No organisation is chosen');
-      return request(ACCOUNTING_SYNC_ENDPOINTS[provider].retry, {
-        params: { id: organisationId, rid: record.id },
-        organisationId,
-      });
-    },
-    onSuccess: async () => {
-      showSuccessToast('Sent again');
-      await queryClient.invalidateQueries({ queryKey: accountingKeys.syncAll(organisationId, provider) });
-    },
+  return useSharedRetrySync(provider, {
     onError: (error) => {
       if (isForbidden(error)) refreshAccess();
     },

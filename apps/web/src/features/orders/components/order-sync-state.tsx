@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
-import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import {
   ACCOUNTING_PROVIDER_NAMES,
   ACCOUNTING_SYNC_ENDPOINTS,
@@ -10,37 +10,26 @@ import {
   type ServedAccountingProvider,
 } from '@tradeport/contract';
 import { useIsAdmin } from '#lib/access.ts';
-import { request } from '#lib/api-client.ts';
 import { useCurrentAccount } from '#lib/current-account.ts';
 import { formatDate } from '#lib/format.ts';
-import { scopedKey } from '#lib/query-keys.ts';
-import { showSuccessToast } from '#lib/toasts.ts';
+import { useOrganisationId } from '#lib/use-organisation-id.ts';
+import {
+  readSyncHealth,
+  SYNC_POLL_MS,
+  syncKeys,
+  useRetrySync,
+} from '#shared/accounting-sync/accounting-sync.ts';
 
 // The order's invoice in the merchant's books (Xero, QuickBooks Online, MYOB Business: each one
-// connected), for its Admins. Features do not import each other (DESIGN §3), so this asks the
-// accounting sync endpoints itself; its keys have the accounting feature's shape (organisation,
-// 'accounting', provider, 'sync', source), so a retry on either screen refreshes both.
+// connected), for its Admins, read and retried through the accounting sync shared with the
+// accounting settings' Sync panel (same keys: a retry on either screen refreshes both).
 
 const PROVIDERS = Object.keys(ACCOUNTING_SYNC_ENDPOINTS) as ServedAccountingProvider[];
-/** While the invoice is queued or waits, asked again this often, so a retry is seen to land. */
-const POLL_MS = 10_000;
 /**
  * Answers that mean there is nothing to show here: not an Admin (403), not connected or not set up
  * (409), or no such endpoint on this server (404). The line is left out, without a toast.
  */
 const QUIET_CODES = ['FORBIDDEN', 'CONFLICT', 'ACCOUNTING_NOT_SET_UP', 'NOT_FOUND'] as const;
-
-const syncKeys = {
-  all: (organisationId: string | null, provider: ServedAccountingProvider) =>
-    scopedKey(organisationId, 'accounting', provider, 'sync'),
-  // The version, so that a change to the order (completing it sends the invoice) asks again.
-  order: (
-    organisationId: string | null,
-    provider: ServedAccountingProvider,
-    orderId: string,
-    version: number,
-  ) => scopedKey(organisationId, 'accounting', provider, 'sync', orderId, version),
-};
 
 const COLOURS: Record<AccountingSyncStatus, string> = {
   SYNCED: 'teal',
@@ -51,52 +40,40 @@ const COLOURS: Record<AccountingSyncStatus, string> = {
 };
 
 function useInvoiceSync(provider: ServedAccountingProvider, order: Pick<Order, 'id' | 'version'>) {
-  const organisationId = useCurrentAccount().organisation?.id ?? null;
+  const organisationId = useOrganisationId();
   return useQuery({
-    queryKey: syncKeys.order(organisationId, provider, order.id, order.version),
+    // The version, so that a change to the order (completing it sends the invoice) asks again.
+    queryKey: syncKeys.of(organisationId, provider, order.id, order.version),
     queryFn: organisationId
       ? ({ signal }) =>
-          request(ACCOUNTING_SYNC_ENDPOINTS[provider].getHealth, {
-            params: { id: organisationId },
-            query: { source_id: order.id },
-            signal,
+          readSyncHealth({
+            provider,
             organisationId,
+            sourceId: order.id,
+            signal,
             handledErrorCodes: QUIET_CODES,
           })
       : skipToken,
     select: (health) => health.problems.find((record) => record.kind === 'INVOICE') ?? null,
     // Keeps the line in place while an edited order's state is asked for again.
     placeholderData: keepPreviousData,
+    // While the invoice is queued or waits, so a retry is seen to land.
     refetchInterval: (query) =>
       query.state.data?.problems.some((record) => record.status === 'PENDING' || record.status === 'WAITING')
-        ? POLL_MS
+        ? SYNC_POLL_MS
         : false,
   });
 }
 
 function RetryButton(props: { provider: ServedAccountingProvider; record: AccountingSyncRecord }) {
-  const organisationId = useCurrentAccount().organisation?.id ?? null;
-  const queryClient = useQueryClient();
-  const retry = useMutation({
-    mutationFn: () => {
-      if (!organisationId) throw new Error('No organisation is chosen');
-      return request(ACCOUNTING_SYNC_ENDPOINTS[props.provider].retry, {
-        params: { id: organisationId, rid: props.record.id },
-        organisationId,
-      });
-    },
-    onSuccess: async () => {
-      showSuccessToast('Sent again');
-      await queryClient.invalidateQueries({ queryKey: syncKeys.all(organisationId, props.provider) });
-    },
-  });
+  const retry = useRetrySync(props.provider);
   return (
     <Button
       variant="default"
       size="compact-sm"
       aria-label={`Retry sending ${props.record.label} to ${ACCOUNTING_PROVIDER_NAMES[props.provider]}`}
       loading={retry.isPending}
-      onClick={() => retry.mutate()}
+      onClick={() => retry.mutate(props.record)}
     >
       Retry
     </Button>
