@@ -20,6 +20,16 @@ export const ACCOUNTING_PROVIDER_NAMES: Record<AccountingProvider, string> = {
   myob: 'MYOB Business',
 };
 
+/**
+ * The server settings (environment) that set each provider up: its client id and secret, both or
+ * neither (and ACCOUNTING_TOKEN_KEY beside any). The server checks them; the screen names them.
+ */
+export const ACCOUNTING_PROVIDER_KEYS = {
+  xero: ['XERO_CLIENT_ID', 'XERO_CLIENT_SECRET'],
+  quickbooks: ['QUICKBOOKS_CLIENT_ID', 'QUICKBOOKS_CLIENT_SECRET'],
+  myob: ['MYOB_CLIENT_ID', 'MYOB_CLIENT_SECRET'],
+} as const satisfies Record<AccountingProvider, readonly [string, string]>;
+
 /** What the provider calls the books a login can reach: Xero's organisations, QuickBooks' companies… */
 export const ACCOUNTING_TENANT_WORDS: Record<AccountingProvider, string> = {
   xero: 'organisation',

@@ -1,3 +1,4 @@
+import { ACCOUNTING_PROVIDER_KEYS } from '@tradeport/contract';
 import { z } from 'zod';
 
 // The accounting providers' settings, read with the rest of the configuration (platform/config.ts).
@@ -36,16 +37,10 @@ export const accountingEnvShape = {
 
 type AccountingEnv = { [K in keyof typeof accountingEnvShape]?: string };
 
-const PROVIDER_KEYS = {
-  xero: ['XERO_CLIENT_ID', 'XERO_CLIENT_SECRET'],
-  quickbooks: ['QUICKBOOKS_CLIENT_ID', 'QUICKBOOKS_CLIENT_SECRET'],
-  myob: ['MYOB_CLIENT_ID', 'MYOB_CLIENT_SECRET'],
-} as const;
-
 /** Names what is missing: half a provider's keys, or the token key beside any provider's. */
 export function checkAccountingEnv(env: AccountingEnv, context: z.RefinementCtx) {
   let isAnySetUp = false;
-  for (const keys of Object.values(PROVIDER_KEYS)) {
+  for (const keys of Object.values(ACCOUNTING_PROVIDER_KEYS)) {
     const missing = keys.filter((name) => !env[name]);
     if (missing.length === 0) isAnySetUp = true;
     else if (missing.length < keys.length) {

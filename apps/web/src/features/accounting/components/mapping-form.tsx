@@ -85,8 +85,9 @@ export function MappingForm(props: {
     },
   });
 
-  const income = (code: string | null) =>
-    accountChoices({ books, use: 'REVENUE', saved: code, showsCodes: showsAccountCodes });
+  const accounts = (use: 'REVENUE' | 'PAYMENTS', saved: string | null) =>
+    accountChoices({ books, use, saved, showsCodes: showsAccountCodes });
+  const income = (code: string | null) => accounts('REVENUE', code);
   const noAccount = 'No income account by that code or name';
   return (
     <form {...formProps} aria-label={`${name} mapping`}>
@@ -127,12 +128,7 @@ export function MappingForm(props: {
                 key={method}
                 label={paymentLabel(method)}
                 none="Not sent"
-                choices={accountChoices({
-                  books,
-                  use: 'PAYMENTS',
-                  saved: saved.payment_account_codes[method] ?? null,
-                  showsCodes: showsAccountCodes,
-                })}
+                choices={accounts('PAYMENTS', saved.payment_account_codes[method] ?? null)}
                 nothingFound="No account that takes payments by that code or name"
                 inputProps={form.getInputProps(paymentField(method))}
               />

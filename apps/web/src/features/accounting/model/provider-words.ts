@@ -1,4 +1,5 @@
 import {
+  ACCOUNTING_PROVIDER_KEYS,
   ACCOUNTING_PROVIDER_NAMES,
   ACCOUNTING_TENANT_WORDS,
   accountingSettingsRoute,
@@ -6,16 +7,6 @@ import {
 } from '@tradeport/contract';
 import { ApiError } from '#lib/api-error.ts';
 import { findRoute } from '#lib/routes.ts';
-
-/**
- * What sets each served provider up on the server (see Configuration in the README). A provider
- * the server starts serving must name its keys here before its screen compiles.
- */
-const SERVER_KEYS: Record<ServedAccountingProvider, readonly string[]> = {
-  xero: ['XERO_CLIENT_ID', 'XERO_CLIENT_SECRET', 'ACCOUNTING_TOKEN_KEY'],
-  quickbooks: ['QUICKBOOKS_CLIENT_ID', 'QUICKBOOKS_CLIENT_SECRET', 'ACCOUNTING_TOKEN_KEY'],
-  myob: ['MYOB_CLIENT_ID', 'MYOB_CLIENT_SECRET', 'ACCOUNTING_TOKEN_KEY'],
-};
 
 /**
  * Whether an account's code means something to the merchant, and so is shown before its name:
@@ -46,7 +37,8 @@ export function providerWords(provider: ServedAccountingProvider): ProviderWords
     name,
     tenant: ACCOUNTING_TENANT_WORDS[provider],
     title: findRoute(accountingSettingsRoute(provider))?.title ?? `${name} settings`,
-    serverKeys: SERVER_KEYS[provider],
+    // What sets it up on the server (see Configuration in the README).
+    serverKeys: [...ACCOUNTING_PROVIDER_KEYS[provider], 'ACCOUNTING_TOKEN_KEY'],
     showsAccountCodes: SHOWS_ACCOUNT_CODES[provider],
   };
 }
