@@ -126,7 +126,7 @@ export function AppShellLayout() {
       <AppShell.Main id="main-content" tabIndex={-1}>
         <CustomerViewBanner currentUser={currentUser} organisation={organisation} />
         <ShellBanners banners={banners} />
-        <Suspense fallback={<Loader aria-label="Loading page" />}>
+        <Suspense fallback={<Loader role="status" aria-label="Loading page" />}>
           {isForViewer ? <Outlet /> : <NotFoundPage />}
         </Suspense>
         {!isDisabled && readPayDialog(new URLSearchParams(search)) && (

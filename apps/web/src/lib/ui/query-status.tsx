@@ -7,7 +7,7 @@ export function QueryStatus(props: { query: RetryableQuery; loadingLabel: string
   const { query } = props;
   return (
     <>
-      {query.isPending && <Loader aria-label={props.loadingLabel} />}
+      {query.isPending && <Loader role="status" aria-label={props.loadingLabel} />}
       {query.isError && (
         <Alert color="red" variant="light" title={props.errorTitle}>
           <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>

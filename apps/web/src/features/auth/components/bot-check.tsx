@@ -79,7 +79,9 @@ export function BotCheck(props: { onPayload: (payload: string) => void; error?: 
       error={props.error}
       errorProps={{ role: 'alert', id: errorId }}
     >
-      {loadState === 'loading' && <Loader size="sm" aria-label="Loading the bot check" mt="xs" />}
+      {loadState === 'loading' && (
+        <Loader size="sm" role="status" aria-label="Loading the bot check" mt="xs" />
+      )}
       {loadState === 'failed' && (
         <Text size="sm" c="red" role="alert">
           The bot check could not load. Check your connection and reload the page.

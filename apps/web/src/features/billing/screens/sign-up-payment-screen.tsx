@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useCurrentAccount } from '#lib/current-account.ts';
 import { formatDate } from '#lib/format.ts';
 import { routePath } from '#lib/routes.ts';
 import { AuthCard } from '#lib/ui/auth-card.tsx';
 import { LoadFailedAlert } from '#lib/ui/load-failed-alert.tsx';
+import { LoadingSkeleton } from '#lib/ui/loading-skeleton.tsx';
 import { useBilling } from '../api/billing.ts';
 import { BillingNotSetUp } from '../components/billing-not-set-up.tsx';
 import { PlanChooser } from '../components/plan-chooser.tsx';
@@ -45,7 +46,7 @@ export function SignUpPaymentScreen() {
         onRetry={() => void billing.refetch()}
       />
     );
-  } else content = <Skeleton height={220} radius="md" aria-label="Loading the plans" />;
+  } else content = <LoadingSkeleton label="Loading the plans" height={220} radius="md" />;
 
   return (
     <AuthCard

@@ -102,7 +102,9 @@ export function CardPayFlow(props: {
         <Text component="legend" fw={500} mb="xs">
           Card details
         </Text>
-        {stripe.state.status === 'loading' && <Loader size="sm" aria-label="Loading the card form" />}
+        {stripe.state.status === 'loading' && (
+          <Loader size="sm" role="status" aria-label="Loading the card form" />
+        )}
         {stripe.state.status === 'failed' && (
           <Alert color="red" variant="light" title="The card form could not be loaded">
             <Button size="xs" variant="default" onClick={stripe.reload}>

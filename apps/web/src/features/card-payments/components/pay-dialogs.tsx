@@ -33,7 +33,7 @@ export function PayModal(props: { title: string; onClose: () => void; children: 
 }
 
 function Loading(props: { label: string }) {
-  return <Loader aria-label={props.label} />;
+  return <Loader role="status" aria-label={props.label} />;
 }
 
 function SetupContent(props: {

@@ -118,7 +118,7 @@ function LinksTable(props: { customerId: string }) {
   const links = usePaymentLinks(props.customerId);
   const revoke = useRevokePaymentLink(props.customerId);
   const [revoking, setRevoking] = useState<PaymentLink | null>(null);
-  if (links.isPending) return <Loader aria-label="Loading payment links" />;
+  if (links.isPending) return <Loader role="status" aria-label="Loading payment links" />;
   if (links.isError)
     return <LoadFailedAlert title="We could not load the links" onRetry={() => void links.refetch()} />;
   const items = links.data.pages.flatMap((page) => page.items);
@@ -206,7 +206,7 @@ export function PaymentLinksDialog(props: { customerId?: string; orderId?: strin
         onRetry={() => void resolved.refetch()}
       />
     );
-  } else if (!customerId) content = <Loader aria-label="Finding the customer" />;
+  } else if (!customerId) content = <Loader role="status" aria-label="Finding the customer" />;
   else {
     content = (
       <Stack gap="lg">

@@ -102,7 +102,7 @@ export function PayLinkScreen() {
   if (page.isPending) {
     return (
       <Frame>
-        <Loader aria-label="Loading what this link pays" />
+        <Loader role="status" aria-label="Loading what this link pays" />
       </Frame>
     );
   }

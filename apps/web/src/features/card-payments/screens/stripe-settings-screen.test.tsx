@@ -86,7 +86,8 @@ describe('StripeSettingsScreen', () => {
       handlers: { [OAUTH]: () => jsonResponse(200, connected) },
     });
 
-    expect(await screen.findByRole('status')).toHaveTextContent('Stripe account connected');
+    // After the "Connecting your Stripe account" status, which it replaces.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Stripe account connected'));
     const account = within(screen.getByRole('region', { name: 'Stripe account' }));
     expect(account.getByText('Connected')).toBeInTheDocument();
     expect(account.getByText('acct_1Harbour')).toBeInTheDocument();

@@ -28,7 +28,8 @@ function NotSetUp() {
 
 function ReturnMessage(props: { outcome: StripeReturn }) {
   const { outcome } = props;
-  if (outcome.status === 'completing') return <Loader aria-label="Connecting your Stripe account" />;
+  if (outcome.status === 'completing')
+    return <Loader role="status" aria-label="Connecting your Stripe account" />;
   if (outcome.status === 'completed') {
     return (
       <Alert color="teal" variant="light" role="status" title="Stripe account connected">
@@ -64,7 +65,7 @@ export function StripeSettingsScreen() {
     content = (
       <Text c="dimmed">Card payments through Stripe are set up by an Admin. {ADMIN_ONLY_REASON}</Text>
     );
-  } else if (settings.isPending) content = <Loader aria-label="Loading the Stripe settings" />;
+  } else if (settings.isPending) content = <Loader role="status" aria-label="Loading the Stripe settings" />;
   else if (settings.isError) {
     content = (
       <LoadFailedAlert

@@ -107,7 +107,7 @@ export function TaxonomyScreen<T extends TaxonomyItem, S extends z.ZodType, V ex
         placeholder={`Search ${kind.plural}`}
         value={searchText}
         onChange={(event) => setSearchText(event.currentTarget.value)}
-        rightSection={isUpdating ? <Loader size="xs" aria-label="Searching" /> : undefined}
+        rightSection={isUpdating ? <Loader size="xs" role="status" aria-label="Searching" /> : undefined}
         maw={420}
       />
       {refusal && (

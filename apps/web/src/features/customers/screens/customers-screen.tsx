@@ -153,7 +153,7 @@ export function CustomersScreen() {
           description={
             isSearchTooShort ? `Type at least ${MIN_SEARCH_LENGTH} characters to search` : undefined
           }
-          rightSection={isUpdating ? <Loader size="xs" aria-label="Searching" /> : undefined}
+          rightSection={isUpdating ? <Loader size="xs" role="status" aria-label="Searching" /> : undefined}
           style={{ flex: '1 1 280px', maxWidth: 420 }}
         />
         <TierFilter value={tier} onChange={(value) => setParam('tier', value)} />

@@ -26,7 +26,9 @@ function CustomerFinder(props: {
         value={searchText}
         disabled={props.disabled}
         onChange={(event) => setSearchText(event.currentTarget.value)}
-        rightSection={query.isFetching ? <Loader size="xs" aria-label="Searching" /> : undefined}
+        rightSection={
+          query.isFetching ? <Loader size="xs" role="status" aria-label="Searching" /> : undefined
+        }
       />
       <PickerStatus
         term={term}
@@ -90,7 +92,7 @@ export function OfferedToField(props: {
       {isChosen && (
         <Stack gap="xs">
           {props.isLoadingChosen ? (
-            <Loader size="sm" aria-label="Loading the chosen customers" />
+            <Loader size="sm" role="status" aria-label="Loading the chosen customers" />
           ) : props.loadFailed ? (
             <Text size="sm" c="red" role="alert">
               We could not load the chosen customers. Close the form and try again to change them.

@@ -34,7 +34,7 @@ export function CartSection(props: {
           <LineCountBadge count={count} />
         </Group>
       )}
-      {cart.isPending && <Loader aria-label="Loading the cart" />}
+      {cart.isPending && <Loader role="status" aria-label="Loading the cart" />}
       {cart.isError && !cart.data && (
         <LoadFailedAlert
           title="We could not load your cart"

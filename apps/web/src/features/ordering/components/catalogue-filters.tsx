@@ -82,7 +82,9 @@ export function CatalogueFilters(props: {
         value={props.searchText}
         onChange={(event) => props.onSearchText(event.currentTarget.value)}
         description={isSearchTooShort ? `Type at least ${MIN_SEARCH_CHARS} characters to search` : undefined}
-        rightSection={props.isUpdating ? <Loader size="xs" aria-label="Searching" /> : undefined}
+        rightSection={
+          props.isUpdating ? <Loader size="xs" role="status" aria-label="Searching" /> : undefined
+        }
         style={{ flex: '1 1 240px' }}
       />
       <FacetSelect

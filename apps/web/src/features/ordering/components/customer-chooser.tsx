@@ -13,7 +13,7 @@ const chosen = (customer: Customer): ChosenCustomer => ({
 function Results(props: { term: string | null; onChoose: (customer: ChosenCustomer) => void }) {
   const query = useOrderCustomerSearch(props.term);
   if (!props.term) return null;
-  if (query.isPending) return <Loader size="sm" aria-label="Searching customers" />;
+  if (query.isPending) return <Loader size="sm" role="status" aria-label="Searching customers" />;
   if (query.isError) {
     return (
       <Alert color="red" variant="light" title="We could not search your customers">

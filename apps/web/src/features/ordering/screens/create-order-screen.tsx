@@ -10,7 +10,7 @@ import { MerchantOrderEntry } from './merchant-order-entry.tsx';
 export function CreateOrderScreen() {
   const account = useCurrentAccount();
   const organisation = account.organisation;
-  if (!account.data || !organisation) return <Loader aria-label="Loading" />;
+  if (!account.data || !organisation) return <Loader role="status" aria-label="Loading" />;
   return account.data.is_merchant ? (
     <MerchantOrderEntry key={organisation.id} merchantId={organisation.id} />
   ) : (

@@ -15,7 +15,7 @@ export function CustomerPortal(props: { customerOrganisationId: string }) {
   const merchants = useMyMerchants();
   const [searchParams, setSearchParams] = useSearchParams();
 
-  if (merchants.isPending) return <Loader aria-label="Loading your portal" />;
+  if (merchants.isPending) return <Loader role="status" aria-label="Loading your portal" />;
   if (merchants.isError) {
     return (
       <LoadFailedAlert

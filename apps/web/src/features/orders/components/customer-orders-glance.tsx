@@ -1,9 +1,10 @@
-import { Anchor, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { OrderSummary } from '@tradeport/contract';
 import { Link } from 'react-router';
 import { formatDate, formatMoney, todayInBrowser } from '#lib/format.ts';
 import { routePath } from '#lib/routes.ts';
 import { LoadFailedAlert } from '#lib/ui/load-failed-alert.tsx';
+import { LoadingSkeleton } from '#lib/ui/loading-skeleton.tsx';
 import { useOpenDeliveries, useRecentOrders } from '../api/recent-orders.ts';
 import { OrderAgainButton } from './order-again-button.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
@@ -22,7 +23,7 @@ export function NextDelivery() {
   const today = todayInBrowser();
   const open = useOpenDeliveries(today);
   let body;
-  if (open.isPending) body = <Skeleton height={48} aria-label="Loading your next delivery" />;
+  if (open.isPending) body = <LoadingSkeleton label="Loading your next delivery" height={48} />;
   else if (open.isError)
     body = (
       <LoadFailedAlert
@@ -93,7 +94,7 @@ function RecentOrderRow(props: { order: OrderSummary }) {
 export function RecentOrders() {
   const recent = useRecentOrders();
   let body;
-  if (recent.isPending) body = <Skeleton height={160} aria-label="Loading your recent orders" />;
+  if (recent.isPending) body = <LoadingSkeleton label="Loading your recent orders" height={160} />;
   else if (recent.isError)
     body = (
       <LoadFailedAlert

@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { type Order, PAYMENT_METHOD_LABELS, type PaymentSummary } from '@tradeport/contract';
 import { Link } from 'react-router';
 import { formatDate, formatMoney } from '#lib/format.ts';
@@ -6,6 +6,7 @@ import { routePath } from '#lib/routes.ts';
 import { LoadFailedAlert } from '#lib/ui/load-failed-alert.tsx';
 import { PaymentStateBadge } from '#lib/ui/payment-state-badge.tsx';
 import { RecordPaymentButton } from '#lib/ui/record-payment-button.tsx';
+import { LoadingSkeleton } from '#lib/ui/loading-skeleton.tsx';
 import { useIsPhone } from '#lib/use-is-phone.ts';
 import { useOrderPayments } from '../api/order-payments.ts';
 import { PaymentStatusBadge } from './payment-status-badge.tsx';
@@ -104,7 +105,7 @@ export function OrderPayments(props: { order: Order; canRecord: boolean }) {
   const isOwing = isTracked && order.status !== 'CANCELLED' && facts.outstanding_cents > 0;
 
   let list;
-  if (query.isPending) list = <Skeleton height={60} aria-label="Loading payments" />;
+  if (query.isPending) list = <LoadingSkeleton label="Loading payments" height={60} />;
   else if (query.isError) {
     list = (
       <LoadFailedAlert

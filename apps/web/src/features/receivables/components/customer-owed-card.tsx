@@ -1,9 +1,10 @@
-import { Anchor, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { countOf, formatMoney } from '#lib/format.ts';
 import { routePath } from '#lib/routes.ts';
 import { LoadFailedAlert } from '#lib/ui/load-failed-alert.tsx';
 import { PayDialogButton } from '#lib/ui/pay-dialog-button.tsx';
+import { LoadingSkeleton } from '#lib/ui/loading-skeleton.tsx';
 import { useOwed } from '../api/owed.ts';
 import { useChosenMerchant } from '../screens/use-chosen-merchant.ts';
 
@@ -25,7 +26,7 @@ export function CustomerOwedCard() {
   } else if (merchant.query.isSuccess && !chosen) {
     body = <Text c="dimmed">You do not order from a merchant yet.</Text>;
   } else if (!owed.data) {
-    body = <Skeleton height={64} aria-label="Loading what you owe" />;
+    body = <LoadingSkeleton label="Loading what you owe" height={64} />;
   } else {
     const figures = owed.data;
     body = (

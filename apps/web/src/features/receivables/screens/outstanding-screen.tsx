@@ -48,7 +48,7 @@ export function OutstandingScreen() {
     : merchant.chosen && { kind: 'customer', merchantId: merchant.chosen.id };
 
   let content;
-  if (!currentUser) content = <Loader aria-label="Loading outstanding invoices" />;
+  if (!currentUser) content = <Loader role="status" aria-label="Loading outstanding invoices" />;
   else if (!isMerchant && merchant.query.isError) {
     content = (
       <LoadFailedAlert

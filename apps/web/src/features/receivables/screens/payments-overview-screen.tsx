@@ -10,6 +10,6 @@ import { MerchantOverview } from '../components/merchant-overview.tsx';
 export function PaymentsOverviewScreen() {
   const account = useCurrentAccount();
   // Which overview this is depends on the organisation; nothing is asked before that is known.
-  if (!account.data) return <Loader aria-label="Loading the overview" />;
+  if (!account.data) return <Loader role="status" aria-label="Loading the overview" />;
   return account.data.is_merchant ? <MerchantOverview /> : <CustomerOverview />;
 }

@@ -128,7 +128,7 @@ function RuleForm(props: { rule: TaxRule | null; onDone: () => void; onStale: ()
 function EditRule(props: { ruleId: string; onDone: () => void }) {
   const query = useTaxRule(props.ruleId);
   const [isStale, setIsStale] = useState(false);
-  if (query.isPending) return <Loader size="sm" aria-label="Loading the tax rule" />;
+  if (query.isPending) return <Loader size="sm" role="status" aria-label="Loading the tax rule" />;
   if (query.isError)
     return <LoadFailedAlert title="We could not load this tax rule" onRetry={() => void query.refetch()} />;
   return (

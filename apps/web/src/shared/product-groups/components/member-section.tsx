@@ -39,7 +39,9 @@ export function MemberSection(props: {
             placeholder={props.searchLabel}
             value={props.searchText}
             onChange={(event) => props.onSearchText(event.currentTarget.value)}
-            rightSection={props.isSearching ? <Loader size="xs" aria-label="Searching" /> : undefined}
+            rightSection={
+              props.isSearching ? <Loader size="xs" role="status" aria-label="Searching" /> : undefined
+            }
             style={{ flex: '1 1 240px', maxWidth: 360 }}
           />
           {props.toolbar}

@@ -23,7 +23,7 @@ export function PickerStatus(props: {
   if (props.isPending) {
     return (
       <Group justify="center" p="md">
-        <Loader size="sm" aria-label={`Searching ${props.noun}`} />
+        <Loader size="sm" role="status" aria-label={`Searching ${props.noun}`} />
       </Group>
     );
   }

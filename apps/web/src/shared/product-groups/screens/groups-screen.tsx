@@ -59,7 +59,7 @@ export function GroupsScreen<S extends z.ZodType<GroupProduct>>(props: { kind: G
         placeholder={`Search ${kind.plural}`}
         value={searchText}
         onChange={(event) => setSearchText(event.currentTarget.value)}
-        rightSection={isUpdating ? <Loader size="xs" aria-label="Searching" /> : undefined}
+        rightSection={isUpdating ? <Loader size="xs" role="status" aria-label="Searching" /> : undefined}
         maw={420}
       />
       {content}
