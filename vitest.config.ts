@@ -27,6 +27,13 @@ export default defineConfig({
           testTimeout: 20_000,
           hookTimeout: 60_000,
           globalSetup: ['./src/testing/global-setup.ts'],
+          // Each engine's backup round trip runs in the pass on that engine: PGlite's in `npm test`,
+          // PostgreSQL's in the second pass (.ci/run, DATABASE_URL set). The other engine's would
+          // only repeat itself there, and PGlite's would first build a database from nothing.
+          exclude: [
+            ...configDefaults.exclude,
+            process.env.DATABASE_URL ? '**/backup-pglite.test.ts' : '**/backup-postgres.test.ts',
+          ],
           // Each file builds its own app and database (testing/test-app.ts) and no server test
           // mocks modules or stubs globals, so files can share one module graph: importing
           // fastify, drizzle, PGlite and pg-boss once instead of per file halves the project's
@@ -67,9 +74,13 @@ export default defineConfig({
           globalSetup: ['./global-setup.ts'],
           // Two files at a time: a journey spends much of its time waiting on its browser and
           // server, so a second file uses the cores the first leaves idle. Each file has its own
-          // server, data dir, port and browser, so they share nothing. More than two on two cores
-          // starves the journeys' waits.
+          // server, data dir, port and browser contexts, so they share nothing. More than two on two
+          // cores starves the journeys' waits.
           maxWorkers: 2,
+          // A worker's files share its process, so its Chromium and imports (Playwright, axe-core)
+          // start once instead of once a file, and the server for its next file starts while the
+          // current one runs (journey.ts). No journey mocks modules or stubs globals.
+          isolate: false,
           // After the unit projects (vitest runs a group at a time), which may use another worker
           // count: projects in one group must agree on it.
           sequence: { groupOrder: 1 },

@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createBenchDatabase } from '../lib/bench-database.ts';
-import { startServer } from '../lib/server-process.ts';
+import { freePort, startServer } from '../lib/server-process.ts';
+import { printRouteMetrics } from './route-metrics.ts';
 import { type Budget, checkBudget } from './budget.ts';
 import { firstLoadJs } from './first-load.ts';
 import { formatLoad, type LoadOptions, type LoadResult, measure } from './load.ts';
@@ -124,18 +125,24 @@ export async function benchFoundation(): Promise<Budget[]> {
 
   // Owned here, not by the server process, so it survives the stop and the restarts reuse it.
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tradeport-bench-'));
-  const first = await startServer({ dataDir });
+  const firstMetrics = await freePort();
+  const first = await startServer({ dataDir, env: { METRICS_PORT: String(firstMetrics) } });
   try {
     budgets.push(...(await benchAuthorisation(first.url, 'PGlite')));
+    await printRouteMetrics(`http://127.0.0.1:${firstMetrics}/metrics`, 'PGlite');
   } finally {
     await first.stop();
   }
 
   const postgres = await createBenchDatabase();
   if (postgres) {
-    const server = await startServer({ env: { DATABASE_URL: postgres.url } });
+    const metricsPort = await freePort();
+    const server = await startServer({
+      env: { DATABASE_URL: postgres.url, METRICS_PORT: String(metricsPort) },
+    });
     try {
       budgets.push(...(await benchAuthorisation(server.url, 'PostgreSQL')));
+      await printRouteMetrics(`http://127.0.0.1:${metricsPort}/metrics`, 'PostgreSQL');
     } finally {
       await server.stop();
       await postgres.drop();

@@ -7,6 +7,15 @@ import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SERVER_BUNDLE = path.join(ROOT, 'apps/server/dist/main.js');
+/**
+ * Loaded into the server before its bundle: it ends at once when the process that started it is
+ * gone, however that went (a test worker is killed at the end of a run, or on a timeout), because
+ * its stdin is a pipe from that process, which then closes. No one is left to stop it gracefully
+ * or read what it says, and no server outlives its test to write into a data dir being removed.
+ */
+const STOP_WITH_PARENT = `data:text/javascript,${encodeURIComponent(
+  "process.stdin.on('end', () => process.kill(process.pid, 'SIGKILL')).resume().unref();",
+)}`;
 
 export type StartOptions = {
   env?: Record<string, string>;
@@ -19,6 +28,8 @@ export type StartOptions = {
    * must stay its own.
    */
   copyOf?: string;
+  /** Where the fresh temporary data dir is made; the system's temporary directory otherwise. */
+  tempDir?: string;
   /**
    * Changes the data dir before the server opens it (state no API call can make, such as a trial
    * that ended days ago), while no process holds its database: after `copyOf` is copied in.
@@ -32,10 +43,15 @@ export type RunningServer = {
   /** From spawn to the first healthy answer. */
   startupMs: number;
   stop(): Promise<void>;
+  /**
+   * Sends `signal` (SIGTERM mid-request, SIGKILL mid-job) and resolves with the exit code once
+   * the process has exited, or null when a signal ended it; the data dir stays until stop().
+   */
+  kill(signal: NodeJS.Signals): Promise<number | null>;
   output(): string;
 };
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.unref();
@@ -56,7 +72,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (options.dataDir && options.copyOf) throw new Error('startServer: pass dataDir or copyOf, not both');
   const port = await freePort();
   const isOwnDataDir = !options.dataDir;
-  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'tradeport-')));
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(options.tempDir ?? tmpdir(), 'tradeport-')));
   if (options.copyOf) await cp(options.copyOf, dataDir, { recursive: true });
   try {
     await options.beforeStart?.(dataDir);
@@ -68,7 +84,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let output = '';
   if (!existsSync(SERVER_BUNDLE))
     throw new Error(`${SERVER_BUNDLE} is missing: run \`npm run build\` first.`);
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
+  const args = ['--enable-source-maps', '--import', STOP_WITH_PARENT, SERVER_BUNDLE];
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -81,7 +98,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       APP_URL: `http://127.0.0.1:${port}`,
       ...options.env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // stdin: a pipe for STOP_WITH_PARENT.
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
@@ -101,18 +119,23 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
 
   const startupMs = performance.now() - spawnedAt;
+  const exited = new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.once('exit', (code) => resolve(code));
+  });
 
   return {
     url,
     dataDir,
     startupMs,
     output: () => output,
+    async kill(signal) {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
       if (isOwnDataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };

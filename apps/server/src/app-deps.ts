@@ -4,8 +4,10 @@ import type { AccessTokenIssuer } from './platform/auth/access-tokens.ts';
 import type { BotCheck } from './platform/auth/bot-check.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/client.ts';
+import type { Readiness } from './platform/http/readiness.ts';
 import type { Jobs } from './platform/jobs/jobs.ts';
 import type { MailQueue } from './platform/mail/outbox.ts';
+import type { Metrics } from './platform/observability/metrics.ts';
 import type { LocalImageStorage } from './platform/storage/local-image-storage.ts';
 import type { S3ImageStorage } from './platform/storage/s3-image-storage.ts';
 
@@ -26,4 +28,8 @@ export type AppDeps = {
   /** The accounting providers whose keys this server has (Xero…); the rest are not set up. */
   accounting: AccountingProviders;
   now: () => Date;
+  /** Request, job and pool metrics (served on METRICS_PORT by main.ts). */
+  metrics: Metrics;
+  /** Whether a load balancer should send this process traffic (GET /api/v1/ready). */
+  readiness: Readiness;
 };

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -37,8 +37,11 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { visibilityRoutes } from './modules/visibility/visibility.routes.ts';
 import { createAuthenticate } from './platform/auth/authenticate.ts';
+import { AppError } from './platform/errors.ts';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './platform/http/error-handler.ts';
 import { installOpenApi } from './platform/http/openapi.ts';
+import { REQUEST_ID_HEADER, requestIdOf } from './platform/http/request-id.ts';
+import { installRequestMetrics } from './platform/observability/metrics.ts';
 import { installSpa } from './platform/http/spa.ts';
 import { prepareAccessQueries } from './platform/tenancy/membership.queries.ts';
 
@@ -47,6 +50,8 @@ export type BuildAppOptions = AppDeps & {
   webDistDir?: string;
   /** Request logging; tests turn it off. */
   logger?: boolean;
+  /** An HTTP server already listening (main.ts: the port is taken before start-up's migrations). */
+  serverFactory?: FastifyServerFactory;
 };
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -73,12 +78,31 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Off unless configured: otherwise any client could name its own address in X-Forwarded-For
     // and so escape the per-address sign-in and password-reset limits.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
-    return503OnClosing: true,
+    // Our own answer instead (the onRequest hook below), in the {error_code, message} shape.
+    return503OnClosing: false,
     // Failures before any route runs answer with the same {error_code, message} body as the rest.
     frameworkErrors,
     clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true },
+    genReqId: requestIdOf,
+    ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
   });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    // Shutting down: requests already being answered finish, new ones (on a kept-alive
+    // connection) are turned away with the connection closed, so the client's retry goes to
+    // another instance. Nothing has been done for them, so nothing is lost.
+    if (options.readiness.stopping) {
+      reply.header('connection', 'close').header('retry-after', '1');
+      throw new AppError('SERVICE_UNAVAILABLE', 'This server is shutting down; please try again.');
+    }
+  });
+  // A request that was under way when shutdown began closes its connection once answered, so
+  // the server's close is not held open by a kept-alive connection.
+  app.addHook('onSend', async (_request, reply) => {
+    if (options.readiness.stopping) reply.header('connection', 'close');
+  });
+  installRequestMetrics(app, options.metrics);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('userId', undefined);
@@ -92,7 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie);
   await installOpenApi(app);
 
-  const { webDistDir: _webDistDir, logger: _logger, ...deps } = options;
+  const { webDistDir: _webDistDir, logger: _logger, serverFactory: _serverFactory, ...deps } = options;
   systemRoutes(app, deps);
   authRoutes(app, deps);
   usersRoutes(app, deps);

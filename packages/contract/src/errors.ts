@@ -45,5 +45,7 @@ export const ErrorBody = z.object({
   error_code: z.string(),
   message: z.string(),
   details: z.array(FieldIssue).optional(),
+  /** The request's id, as in the server's log lines and the X-Request-Id header: quote it to support. */
+  request_id: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { readFileSync } from 'node:fs';
+import { CONFIG_KEYS, ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -13,7 +14,10 @@ describe('loadConfig', () => {
     expect(config.seedDemo).toBe(true);
     // Unset: the pool's own default (openDatabase).
     expect(config.databasePoolSize).toBeUndefined();
-    expect(loadConfig({ DATABASE_POOL_SIZE: '8' }).databasePoolSize).toBe(8);
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://db.example/tradeport', DATABASE_POOL_SIZE: '8' })
+        .databasePoolSize,
+    ).toBe(8);
   });
 
   it('treats empty values as unset', () => {
@@ -138,6 +142,64 @@ describe('loadConfig', () => {
         loadConfig({ QUICKBOOKS_CLIENT_ID: 'qb-id', QUICKBOOKS_CLIENT_SECRET: 'qb-secret' }),
       ).toThrow(/ACCOUNTING_TOKEN_KEY/);
       expect(() => loadConfig({ QUICKBOOKS_ENVIRONMENT: 'staging' })).toThrow(/QUICKBOOKS_ENVIRONMENT/);
+    });
+  });
+
+  describe('deployment', () => {
+    const postgres = 'postgres://db.example/tradeport';
+    const s3 = { S3_BUCKET: 'tradeport-files', S3_ACCESS_KEY_ID: 'AKIA1', S3_SECRET_ACCESS_KEY: 'secret' };
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+
+    it('runs one instance on the embedded database and local files by default', () => {
+      const config = loadConfig({});
+      expect(config.instances).toBe(1);
+      expect(config.metricsPort).toBeUndefined();
+      expect(config.jobs).toEqual({ timeoutSeconds: 900, retryDelaySeconds: 30 });
+    });
+
+    it('stops several instances that would not share their database or files', () => {
+      expect(problemsOf({ INSTANCES: '2' })).toEqual([
+        'INSTANCES: 2 instances need a shared PostgreSQL: set DATABASE_URL',
+        'INSTANCES: 2 instances need shared file storage: set S3_BUCKET (and its keys)',
+      ]);
+      expect(problemsOf({ INSTANCES: '2', DATABASE_URL: postgres })).toEqual([
+        'INSTANCES: 2 instances need shared file storage: set S3_BUCKET (and its keys)',
+      ]);
+      expect(loadConfig({ INSTANCES: '3', DATABASE_URL: postgres, ...s3 }).instances).toBe(3);
+    });
+
+    it('names settings that would be ignored or that contradict each other', () => {
+      expect(problemsOf({ DATABASE_POOL_SIZE: '20' })).toEqual([
+        expect.stringMatching(/^DATABASE_POOL_SIZE: is for PostgreSQL/),
+      ]);
+      expect(
+        problemsOf({ S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' }),
+      ).toEqual([
+        'S3_BUCKET: is unset, so S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY would be ignored: set S3_BUCKET or remove them',
+      ]);
+      expect(problemsOf({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'a' })).toEqual([
+        expect.stringMatching(/^S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/),
+      ]);
+      expect(problemsOf({ PORT: '8080', METRICS_PORT: '8080' })).toEqual([
+        'METRICS_PORT: must differ from PORT: metrics are kept off the public port',
+      ]);
+      expect(problemsOf({ JOB_TIMEOUT_SECONDS: '1' })).toEqual([
+        expect.stringMatching(/^JOB_TIMEOUT_SECONDS:/),
+      ]);
+    });
+
+    it('documents every setting it reads in the README’s configuration table', () => {
+      const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
+      const documented = new Set([...readme.matchAll(/^\| `([A-Z0-9_]+)` +\|/gm)].map((match) => match[1]));
+      expect(CONFIG_KEYS.filter((key) => !documented.has(key))).toEqual([]);
+      expect(CONFIG_KEYS.length).toBeGreaterThan(40);
     });
   });
 });

@@ -6,7 +6,9 @@ import { createAccessTokens } from './auth/access-tokens.ts';
 import { createBotCheck } from './auth/bot-check.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createReadiness } from './http/readiness.ts';
 import { createJobs, type Jobs, type JobsLog } from './jobs/jobs.ts';
+import { createMetrics } from './observability/metrics.ts';
 import { createMailQueue } from './mail/outbox.ts';
 import { startMailWorker } from './mail/mail-worker.ts';
 import { createImageStorage } from './storage/create-image-storage.ts';
@@ -33,14 +35,19 @@ export async function createServices(options: {
 }): Promise<{ deps: AppDeps; jobs: Jobs; startWorkers(): Promise<void>; stop(): Promise<void> }> {
   const now = options.now ?? (() => new Date());
   const { config, database } = options;
+  const metrics = createMetrics(database);
   const jobs = await createJobs(database, {
     log: options.log,
+    timeoutSeconds: config.jobs.timeoutSeconds,
+    retryDelaySeconds: config.jobs.retryDelaySeconds,
+    onAttempt: metrics.jobAttempt,
     ...(options.jobsPollingIntervalSeconds
       ? { pollingIntervalSeconds: options.jobsPollingIntervalSeconds }
       : {}),
   });
   // Started before anything can queue a job: on a first run this creates pg-boss's schema.
   await jobs.start();
+  metrics.watchJobs(jobs);
   const deps: AppDeps = {
     config,
     database,
@@ -58,6 +65,8 @@ export async function createServices(options: {
     }),
     stripe: config.stripe ? await openStripeGateway(config.stripe) : undefined,
     accounting: createAccountingProviders(config.accounting, { now }),
+    metrics,
+    readiness: createReadiness(database),
   };
   /** Timers that queue jobs on a schedule, stopped before the job queue. */
   const schedules: { stop(): Promise<void> }[] = [];

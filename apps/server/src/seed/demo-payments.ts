@@ -34,7 +34,7 @@ const NO_MAIL: LedgerJobs = { sendInTransaction: async () => {} };
 /** The services' handle on the seed's transaction (they use only `db`: their writes nest in it). */
 function seedTransaction(tx: Db): Database {
   const unavailable = () => Promise.reject(new Error('not available inside the demo seed'));
-  return { db: tx, kind: 'postgres', ping: unavailable, close: unavailable };
+  return { db: tx, kind: 'postgres', ping: unavailable, close: unavailable, exclusively: unavailable };
 }
 
 type Allocation = {

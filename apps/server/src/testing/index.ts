@@ -4,3 +4,4 @@ export * from './factories.ts';
 export * from './keyset-names.ts';
 export * from './outbox.ts';
 export * from './test-app.ts';
+export * from './error-body.ts';

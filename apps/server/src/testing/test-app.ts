@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
+import { createMyobProvider } from '../integrations/accounting/myob/myob-provider.ts';
 import { loadConfig } from '../platform/config.ts';
 import { type Database, openDatabase } from '../platform/db/client.ts';
 import type { Jobs } from '../platform/jobs/jobs.ts';
@@ -58,6 +59,12 @@ export type TestAppOptions = {
    * run needs workers, and idle workers poll the database all through the file otherwise.
    */
   workers?: boolean;
+  /**
+   * Calls a second the app makes to MYOB on its API key: MYOB's own 8 unless said. A test of what
+   * the sync sends, not of its pace, raises it (with its MYOB stand-in's limit) so that its calls
+   * do not wait their turn; myob-provider.test.ts's pacing test keeps a pace it can see.
+   */
+  myobCallsPerSecond?: number;
 };
 
 const silentLog = { info() {}, warn() {}, error() {} };
@@ -84,6 +91,11 @@ export async function createTestApp(
     now: () => now,
     jobsPollingIntervalSeconds: 0.5,
   });
+  const myob = config.accounting?.myob;
+  if (options.myobCallsPerSecond && myob) {
+    const callsPerSecond = options.myobCallsPerSecond;
+    services.deps.accounting.myob = createMyobProvider(myob, { now: () => now, callsPerSecond });
+  }
   const app = await buildApp({ ...services.deps, logger: false, webDistDir: '/nonexistent' });
   await app.ready();
   if (options.workers) await services.startWorkers();

@@ -11,7 +11,7 @@ export class ApiError extends Error {
   readonly body: ErrorBody | null;
 
   constructor(options: { status: number; body: ErrorBody | null; code?: string }) {
-    super(options.body?.message ?? UNREADABLE_ERROR_MESSAGE);
+    super(messageOf(options));
     this.name = 'ApiError';
     this.status = options.status;
     this.body = options.body;
@@ -21,4 +21,14 @@ export class ApiError extends Error {
   get details(): FieldIssue[] {
     return this.body?.details ?? [];
   }
+}
+
+/**
+ * The body's message; for a failure on the server's side with the request's id, the id too, so
+ * the person seeing it can quote it to support (who find the request's log lines by it).
+ */
+function messageOf({ status, body }: { status: number; body: ErrorBody | null }): string {
+  if (!body) return UNREADABLE_ERROR_MESSAGE;
+  if (status >= 500 && body.request_id) return `${body.message} (Reference: ${body.request_id})`;
+  return body.message;
 }

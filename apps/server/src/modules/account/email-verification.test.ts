@@ -58,7 +58,11 @@ describe('email verification after sign-up', () => {
     expect((await api('GET', '/users/current', headers)).json().organisations).toEqual([]);
     const accept = await api('POST', `/organisations/${organisation.id}/accept-invite`, headers, {});
     expect(accept.statusCode).toBe(403);
-    expect(accept.json()).toEqual({ error_code: 'FORBIDDEN', message: expect.stringMatching(/confirm/i) });
+    expect(accept.json()).toEqual({
+      error_code: 'FORBIDDEN',
+      message: expect.stringMatching(/confirm/i),
+      request_id: expect.any(String),
+    });
     const decline = await api('POST', `/organisations/${organisation.id}/decline-invite`, headers);
     expect(decline.statusCode).toBe(403);
 

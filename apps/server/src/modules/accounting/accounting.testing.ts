@@ -55,7 +55,7 @@ const STAND_INS: { [P in AccountingProvider]: StandInKind<StandIns[P]> } = {
     },
   },
   myob: {
-    start: () => startMyobStandIn(),
+    start: ({ myobCallsPerSecond }) => startMyobStandIn({ callsPerSecond: myobCallsPerSecond }),
     answer: (url, { allow, choose }) => answerMyobConsentPage(url, { allow, businessId: choose }),
     realmParameter: 'businessId',
     newBooks(standIn, name) {
@@ -66,8 +66,11 @@ const STAND_INS: { [P in AccountingProvider]: StandInKind<StandIns[P]> } = {
   },
 };
 
+/** MYOB's limit on the API key at its stand-in and the app's pace (8 calls a second unless said). */
+export type WorldOptions = { myobCallsPerSecond?: number };
+
 type StandInKind<S> = {
-  start(): Promise<S>;
+  start(options: WorldOptions): Promise<S>;
   answer(authorizeUrl: string, options: ConsentAnswer): Promise<URL>;
   /** The redirect's parameter naming the books consent was given for (posted as `realm_id`). */
   realmParameter: string | null;
@@ -86,10 +89,14 @@ export type AccountingWorld<P extends AccountingProvider = AccountingProvider> =
 
 export async function openAccountingWorld<P extends AccountingProvider>(
   provider: P,
+  options: WorldOptions = {},
 ): Promise<AccountingWorld<P>> {
   const kind = STAND_INS[provider] as StandInKind<StandIns[P]>;
-  const standIn = await kind.start();
-  const t = await createTestApp({ ...standIn.env, ACCOUNTING_TOKEN_KEY: randomBytes(32).toString('base64') });
+  const standIn = await kind.start(options);
+  const t = await createTestApp(
+    { ...standIn.env, ACCOUNTING_TOKEN_KEY: randomBytes(32).toString('base64') },
+    { myobCallsPerSecond: options.myobCallsPerSecond },
+  );
   return {
     provider,
     standIn,

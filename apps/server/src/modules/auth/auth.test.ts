@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../platform/auth/passwords.ts';
-import { createTestApp, createUser, signInAs, TEST_PASSWORD, type TestApp } from '../../testing/index.ts';
+import {
+  createTestApp,
+  createUser,
+  errorBodyOf,
+  signInAs,
+  TEST_PASSWORD,
+  type TestApp,
+} from '../../testing/index.ts';
 
 let t: TestApp;
 let email: string;
@@ -47,7 +54,7 @@ describe('POST /api/v1/auth/sign-in', () => {
     });
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknownEmail.statusCode).toBe(401);
-    expect(wrongPassword.json()).toEqual(unknownEmail.json());
+    expect(errorBodyOf(wrongPassword)).toEqual(errorBodyOf(unknownEmail));
     expect(wrongPassword.json().error_code).toBe('INVALID_CREDENTIALS');
     expect(wrongPassword.cookies).toEqual([]);
   });
@@ -100,7 +107,11 @@ describe('POST /api/v1/auth/sign-in', () => {
     }
     const blocked = await signInFrom('192.0.2.66', { email: owner, password: TEST_PASSWORD });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ error_code: 'RATE_LIMITED', message: expect.any(String) });
+    expect(blocked.json()).toEqual({
+      error_code: 'RATE_LIMITED',
+      message: expect.any(String),
+      request_id: expect.any(String),
+    });
     expect((await signInFrom('192.0.2.20', { email: owner, password: TEST_PASSWORD })).statusCode).toBe(200);
   });
 

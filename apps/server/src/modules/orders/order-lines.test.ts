@@ -138,6 +138,7 @@ describe('PUT /orders/{id}/product/{pid}', () => {
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
+      request_id: expect.any(String),
       error_code: 'ORDER_NOT_EDITABLE',
       message: 'Lines cannot change on a shipped order.',
     });

@@ -72,6 +72,7 @@ describe('PATCH /orders/{id}', () => {
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
+      request_id: expect.any(String),
       error_code: 'STATUS_TRANSITION_NOT_ALLOWED',
       message: 'A shipped order can only become completed.',
     });
@@ -149,6 +150,7 @@ describe('PATCH /orders/{id}', () => {
     const moved = await patch(placed.id, s.admin.headers, { version: 4, delivery_date: '2025-02-05' });
     expect(moved.statusCode).toBe(409);
     expect(moved.json()).toEqual({
+      request_id: expect.any(String),
       error_code: 'ORDER_NOT_EDITABLE',
       message: 'The delivery date cannot change on a shipped order.',
     });

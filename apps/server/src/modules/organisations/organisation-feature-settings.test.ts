@@ -113,7 +113,11 @@ describe('PATCH /organisations/{id}/settings', () => {
       { payments_enabled: true },
     );
     expect(asCustomer.statusCode).toBe(403);
-    expect(asCustomer.json()).toEqual({ error_code: 'FORBIDDEN', message: 'Only merchants can do this.' });
+    expect(asCustomer.json()).toEqual({
+      error_code: 'FORBIDDEN',
+      message: 'Only merchants can do this.',
+      request_id: expect.any(String),
+    });
     const elsewhere = await patch(m.url, other.admin.headers, { payments_enabled: true });
     expect(elsewhere.statusCode).toBe(404);
     expect(elsewhere.json().error_code).toBe('NOT_FOUND');

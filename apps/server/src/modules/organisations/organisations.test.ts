@@ -290,7 +290,11 @@ describe('a customer organisation’s details, edited by its merchant and by its
     expect((await sides.customerSaves('Customer’s title')).statusCode).toBe(200);
     const stale = await sides.merchantSaves('Merchant’s title');
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toEqual({ error_code: 'CONFLICT', message: expect.any(String) });
+    expect(stale.json()).toEqual({
+      error_code: 'CONFLICT',
+      message: expect.any(String),
+      request_id: expect.any(String),
+    });
     expect(await sides.currentTitle()).toBe('Customer’s title');
   });
 

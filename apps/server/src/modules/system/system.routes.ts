@@ -1,4 +1,4 @@
-import { getEnvironment, getHealth } from '@tradeport/contract';
+import { getEnvironment, getHealth, getReadiness } from '@tradeport/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -20,6 +20,18 @@ export function systemRoutes(app: FastifyInstance, deps: AppDeps) {
         throw new AppError('SERVICE_UNAVAILABLE', 'The database is not answering.');
       }
       return { status: 'ok' as const, database: 'ok' as const };
+    },
+  });
+
+  registerEndpoint(app, getReadiness, {
+    access: access.public(),
+    handler: async ({ reply }) => {
+      const readiness = await deps.readiness.check();
+      if (!readiness.ready) {
+        reply.header('retry-after', '5');
+        throw new AppError('SERVICE_UNAVAILABLE', readiness.reason);
+      }
+      return { status: 'ready' as const };
     },
   });
 }

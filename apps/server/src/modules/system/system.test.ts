@@ -8,6 +8,8 @@ import { createImageStorage } from '../../platform/storage/create-image-storage.
 import { loadConfig } from '../../platform/config.ts';
 import { openDatabase } from '../../platform/db/client.ts';
 import { createTestApp, type TestApp } from '../../testing/index.ts';
+import { createReadiness } from '../../platform/http/readiness.ts';
+import { createMetrics } from '../../platform/observability/metrics.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -45,7 +47,11 @@ describe('API conventions', () => {
       payload: '{"email":',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error_code: 'INVALID_JSON', message: expect.any(String) });
+    expect(response.json()).toEqual({
+      error_code: 'INVALID_JSON',
+      message: expect.any(String),
+      request_id: expect.any(String),
+    });
   });
 
   it('rejects a non-JSON content type with 415', async () => {
@@ -206,6 +212,8 @@ describe('a database that cannot be reached', () => {
       }),
       accounting: {},
       now: () => new Date(),
+      metrics: createMetrics(database),
+      readiness: createReadiness(database),
       logger: false,
       webDistDir: '/nonexistent',
     });

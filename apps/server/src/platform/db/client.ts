@@ -23,7 +23,25 @@ export type Database = {
   /** Runs raw SQL; used by the migration lock and by pg-boss-style adapters. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PGlite only: a gzipped tarball of the data dir, consistent (taken between transactions, after
+   * a checkpoint) while the server keeps serving. `npm run backup` asks the running server for it.
+   */
+  dumpDataDir?(): Promise<Blob>;
+  /** PostgreSQL only: the pool's connections, for the metrics. */
+  poolStats?(): PoolStats;
+  /**
+   * Runs `work` while no other process holding the same `lockId` runs it: how API processes
+   * starting together on one PostgreSQL take turns installing schemas. A session-level advisory
+   * lock on a connection of its own, taken before `work` begins any transaction: a transaction
+   * that waited for a lock taken inside it can act on a stale catalog cache (a `CREATE SCHEMA IF
+   * NOT EXISTS` then fails with a duplicate key), one begun after the lock cannot. PGlite is one
+   * process's: it runs `work` as it is.
+   */
+  exclusively<T>(lockId: number, work: () => Promise<T>): Promise<T>;
 };
+
+export type PoolStats = { max: number; total: number; idle: number; waiting: number };
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
@@ -36,12 +54,13 @@ export type DatabaseOptions =
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
+    const max = options.poolSize ?? 10;
     const pool = new pg.Pool({
       connectionString: options.url,
       // DATABASE_POOL_SIZE, 10 by default: 5 measured no faster for placing (its transactions queue
       // on the merchant's counter row whatever the pool holds), and reads wait for a connection
       // while the busy event loop has not yet taken the answer off the one they used.
-      max: options.poolSize ?? 10,
+      max,
       Client: StatementCachingClient,
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
@@ -61,12 +80,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: 'postgres',
       ping: async () => void (await pool.query('select 1')),
       close: () => pool.end(),
+      poolStats: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      async exclusively(lockId, work) {
+        const holder = await pool.connect();
+        try {
+          await holder.query('select pg_advisory_lock($1)', [lockId]);
+          return await work();
+        } finally {
+          // Released with the session if the unlock fails: the connection is then dropped.
+          await holder.query('select pg_advisory_unlock($1)', [lockId]).then(
+            () => holder.release(),
+            (error: Error) => holder.release(error),
+          );
+        }
+      },
     };
   }
 
   if (options.dataDir) {
     // PGlite does not create its parent folder.
-    await mkdir(path.dirname(options.dataDir), { recursive: true });
+    // Owner only: PGlite writes its files world-writable (0666) whatever the umask.
+    await mkdir(path.dirname(options.dataDir), { recursive: true, mode: 0o700 });
   }
   const client = await PGlite.create({
     dataDir: options.dataDir,
@@ -80,5 +114,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => client.close(),
+    exclusively: (_lockId, work) => work(),
+    dumpDataDir: () =>
+      // Inside a transaction of its own, which PGlite runs one at a time: no other transaction is
+      // half-written into the files. The checkpoint flushes the committed ones, so the copy opens
+      // without replaying the write-ahead log.
+      client.transaction(async (tx) => {
+        await tx.exec('CHECKPOINT');
+        return client.dumpDataDir('gzip');
+      }),
   };
 }

@@ -9,12 +9,26 @@ const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 // Arbitrary constant shared by every API process: only one of them migrates at a time.
 const MIGRATION_LOCK_ID = 727_274_001;
 
+let newestMigration: { folderMillis: number } | undefined | null = null;
+
+/** The newest migration on disk (read, and hashed, once per process). */
+function newestOnDisk() {
+  if (newestMigration === null) newestMigration = readMigrationFiles({ migrationsFolder }).at(-1);
+  return newestMigration;
+}
+
 /**
- * True when the newest migration on disk is already applied. Start-up on an existing database
- * then costs one query instead of the migrator's DDL round trips.
+ * True when the newest migration on disk is already applied (start-up on an existing database
+ * then costs one query instead of the migrator's DDL round trips); false on a new database.
+ * Throws when the database does not answer.
  */
+export async function schemaIsCurrent(database: Database): Promise<boolean> {
+  await database.ping();
+  return isUpToDate(database);
+}
+
 async function isUpToDate(database: Database): Promise<boolean> {
-  const newest = readMigrationFiles({ migrationsFolder }).at(-1);
+  const newest = newestOnDisk();
   if (!newest) return true;
   try {
     // Both drivers answer raw SQL with `{ rows }`.
@@ -35,10 +49,9 @@ export async function migrateDatabase(database: Database): Promise<void> {
     await migratePglite(database.db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder });
     return;
   }
-  // Several API processes may start against one PostgreSQL at once. The advisory lock is held
-  // by the transaction that runs the migrations, so the others wait and then find nothing to do.
-  await database.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`);
-    await migrateNodePg(tx as unknown as Parameters<typeof migrateNodePg>[0], { migrationsFolder });
-  });
+  // Several API processes may start against one PostgreSQL at once: one migrates (drizzle runs
+  // the pending migrations in one transaction), the others wait and then find nothing to do.
+  await database.exclusively(MIGRATION_LOCK_ID, () =>
+    migrateNodePg(database.db as unknown as Parameters<typeof migrateNodePg>[0], { migrationsFolder }),
+  );
 }

@@ -20,7 +20,10 @@ export function preparedOnce<T>(db: Db, name: string, prepare: (name: string) =>
 // would build them every time. Building (drizzle assembling the SQL text from its builders) was the
 // largest share of the server's CPU in placing an order; the text and its placeholders do not
 // depend on which connection runs them.
-const anyConnection = new Map<string, { client: unknown }>();
+// Per driver as well as by name: a statement built by one driver cannot run on the other's
+// client, and one process may hold both (the API tests run PGlite and PostgreSQL files in one
+// worker, the backup command opens either).
+const anyConnection = new Map<unknown, Map<string, { client: unknown }>>();
 
 /**
  * The statement named `name`, built once for the process and run through `db`'s own connection:
@@ -33,13 +36,16 @@ export function preparedForAny<T extends object>(
   name: string,
   prepare: (db: Db, name: string) => T,
 ): T {
-  let built = anyConnection.get(name);
+  const session = db._.session as unknown as { client: unknown; constructor: unknown };
+  let byName = anyConnection.get(session.constructor);
+  if (!byName) anyConnection.set(session.constructor, (byName = new Map()));
+  let built = byName.get(name);
   if (!built) {
     built = prepare(db, name) as T & { client: unknown };
     if (!('client' in built)) throw new Error(`Statement ${name} has no client to rebind`);
-    anyConnection.set(name, built);
+    byName.set(name, built);
   }
-  const client = (db._.session as unknown as { client: unknown }).client;
+  const client = session.client;
   if (built.client === client) return built as unknown as T;
   return Object.assign(Object.create(built) as object, { client }) as T;
 }

@@ -16,22 +16,31 @@ const URI_TOO_LONG = {
  * percent-encoding, a path parameter longer than the router's maxParamLength. Without this
  * Fastify answers them with its own body shape.
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const send = (status: number, body: ErrorBody) => reply.status(status).send(withRequestId(request, body));
   switch (error.code) {
     case 'FST_ERR_BAD_URL':
-      return reply.status(400).send({
+      return send(400, {
         error_code: 'BAD_REQUEST',
         message: 'The address is not valid: it has a broken %-escape.',
-      } satisfies ErrorBody);
+      });
     case 'FST_ERR_MAX_PARAM_LENGTH':
-      return reply.status(414).send(URI_TOO_LONG satisfies ErrorBody);
+      return send(414, URI_TOO_LONG);
     default:
       reply.log.error({ err: error }, 'framework error');
-      return reply.status(500).send({
+      return send(500, {
         error_code: 'INTERNAL_ERROR',
         message: 'Something went wrong on our side. Please try again.',
-      } satisfies ErrorBody);
+      });
   }
+}
+
+/**
+ * Every error body names its request (the id on the request's log lines and in X-Request-Id),
+ * so whoever sees the error can quote it to support.
+ */
+export function withRequestId(request: FastifyRequest, body: ErrorBody): ErrorBody {
+  return { ...body, request_id: request.id };
 }
 
 const CLIENT_ERRORS: Record<number, ErrorBody> = {
@@ -94,7 +103,7 @@ function fromFastifyError(error: FastifyError): ErrorBody & { status: number } {
 
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const send = (status: number, body: ErrorBody) => reply.status(status).send(body);
+    const send = (status: number, body: ErrorBody) => reply.status(status).send(withRequestId(request, body));
 
     if (error instanceof AppError) {
       return send(error.statusCode, {

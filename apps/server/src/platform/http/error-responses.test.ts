@@ -13,7 +13,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const errorBody = (code: string) => ({ error_code: code, message: expect.any(String) });
+/** What a request that reached Fastify gets: its id too, as in its log lines. */
+const errorBody = (code: string) => ({
+  error_code: code,
+  message: expect.any(String),
+  request_id: expect.any(String),
+});
+/** What Node's HTTP parser refuses before there is a request (or an id) gets. */
+const parserErrorBody = (code: string) => ({ error_code: code, message: expect.any(String) });
 
 /** Writes `request` as-is on a fresh socket and reads the whole answer. */
 function rawHttp(request: string): Promise<{ status: number; headers: string; body: string }> {
@@ -38,19 +45,19 @@ describe('errors raised before a route runs', () => {
     );
     expect(response.status).toBe(431);
     expect(response.headers).toMatch(/content-type: application\/json/i);
-    expect(JSON.parse(response.body)).toEqual(errorBody('HEADERS_TOO_LARGE'));
+    expect(JSON.parse(response.body)).toEqual(parserErrorBody('HEADERS_TOO_LARGE'));
   });
 
   it('answers an overlong URL with the error body', async () => {
     const response = await fetch(`http://127.0.0.1:${port}/api/v1/products/${'a'.repeat(20_000)}`);
     expect(response.status).toBe(431);
-    expect(await response.json()).toEqual(errorBody('HEADERS_TOO_LARGE'));
+    expect(await response.json()).toEqual(parserErrorBody('HEADERS_TOO_LARGE'));
   });
 
   it('answers a request Node cannot parse with 400 and the error body', async () => {
     const response = await rawHttp('GET /api/v1/health HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n');
     expect(response.status).toBe(400);
-    expect(JSON.parse(response.body)).toEqual(errorBody('BAD_REQUEST'));
+    expect(JSON.parse(response.body)).toEqual(parserErrorBody('BAD_REQUEST'));
   });
 
   it('answers a route parameter longer than the router allows with 414 and the error body', async () => {
@@ -119,6 +126,6 @@ describe('errors raised before a route runs', () => {
       'POST /api/v1/auth/sign-in HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n',
     );
     expect(response.status).toBe(400);
-    expect(JSON.parse(response.body)).toEqual(errorBody('BAD_REQUEST'));
+    expect(JSON.parse(response.body)).toEqual(parserErrorBody('BAD_REQUEST'));
   });
 });

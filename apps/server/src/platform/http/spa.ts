@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { API_PREFIX } from '@tradeport/contract';
 import type { FastifyInstance } from 'fastify';
+import { withRequestId } from './error-handler.ts';
 
 /**
  * Serves the built web app. Hashed assets are cached for a year; index.html never is, so a
@@ -31,10 +32,12 @@ export async function installSpa(app: FastifyInstance, distDir: string) {
       request.url.startsWith(`${API_PREFIX}/`) ||
       request.url.startsWith('/api/');
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.status(404).send({
-        error_code: 'NOT_FOUND',
-        message: `No route for ${request.method} ${request.url.split('?')[0]}.`,
-      });
+      return reply.status(404).send(
+        withRequestId(request, {
+          error_code: 'NOT_FOUND',
+          message: `No route for ${request.method} ${request.url.split('?')[0]}.`,
+        }),
+      );
     }
     if (!hasBuild) {
       return reply

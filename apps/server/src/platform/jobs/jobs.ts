@@ -15,8 +15,15 @@ export type JobsOptions = {
   pollingIntervalSeconds?: number;
   /** Wait before the first retry; it doubles (with jitter) on each further failure. Default 30 s. */
   retryDelaySeconds?: number;
+  /**
+   * How long a job may run (default 15 min). Past it the handler's attempt fails here, and a job
+   * left `active` by a process that died is failed by maintenance and retried by any process.
+   */
+  timeoutSeconds?: number;
   /** Worker and maintenance failures; default the console. */
   log?: JobsLog;
+  /** Each attempt's outcome and duration, for the metrics. */
+  onAttempt?: (attempt: { queue: string; ok: boolean; seconds: number }) => void;
 };
 
 export type JobRequest = {
@@ -38,10 +45,12 @@ export type Jobs = {
   /**
    * Runs `handler` for each job of `name`, one at a time in this process (fetched a few at a
    * time, so a job may wait for the ones fetched before it). A handler that throws
-   * (or runs past the job's expiry, 15 min) fails the attempt and the job is retried with
+   * (or runs past the job's timeout) fails the attempt and the job is retried with
    * backoff. Delivery is at least once: handlers must be idempotent.
    */
   work(name: string, handler: (data: unknown) => Promise<void>): Promise<void>;
+  /** Jobs waiting (`created`, `retry`) or running (`active`), per queue: the metrics' queue depth. */
+  depth(): Promise<{ queue: string; state: string; count: number }[]>;
 };
 
 const DEFAULT_SCHEMA = 'pgboss';
@@ -49,9 +58,14 @@ const DEFAULT_POLLING_SECONDS = 2;
 const MIN_POLLING_SECONDS = 0.5;
 const DEFAULT_RETRY_LIMIT = 8;
 const DEFAULT_RETRY_DELAY_SECONDS = 30;
+const DEFAULT_TIMEOUT_SECONDS = 15 * 60;
+/** pg-boss's own default interval for maintenance (expiring jobs, archiving). */
+const MAX_MAINTENANCE_SECONDS = 120;
 const STOP_TIMEOUT_MS = 30_000;
 /** The advisory lock that queues' first jobs take in turn (sendInTransaction). */
 const CREATE_QUEUE_LOCK = 7_281_649_016;
+/** The advisory lock processes take in turn to start pg-boss (and install its schema). */
+const PGBOSS_INSTALL_LOCK = 7_281_649_017;
 /** Jobs a worker fetches at once (runWorker). */
 const FETCH_BATCH = 10;
 
@@ -65,6 +79,7 @@ export async function createJobs(database: Database, options: JobsOptions = {}):
   const pollingMs = pollingInterval(options.pollingIntervalSeconds) * 1000;
   const retryDelay = Math.max(1, Math.round(options.retryDelaySeconds ?? DEFAULT_RETRY_DELAY_SECONDS));
   const log = options.log ?? consoleLog;
+  const timeoutSeconds = Math.max(1, Math.round(options.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS));
   const bossDb = createBossDb(database);
   const boss = new PgBoss({
     db: bossDb,
@@ -74,6 +89,11 @@ export async function createJobs(database: Database, options: JobsOptions = {}):
     // archives finished ones. Its scripts run through createBossDb, which makes them safe on
     // PGlite's single connection; on PostgreSQL a row lock elects one process per interval.
     supervise: true,
+    // Often enough that a job a dead process left behind waits at most half its timeout longer.
+    maintenanceIntervalSeconds: Math.min(
+      MAX_MAINTENANCE_SECONDS,
+      Math.max(1, Math.floor(timeoutSeconds / 2)),
+    ),
     // No cron API is offered: the timekeeper would only add a polling worker and a clock-skew
     // probe (meaningless on PGlite, whose clock is this process's).
     schedule: false,
@@ -87,6 +107,7 @@ export async function createJobs(database: Database, options: JobsOptions = {}):
     retryLimit: DEFAULT_RETRY_LIMIT,
     retryDelay,
     retryBackoff: true,
+    expireInSeconds: timeoutSeconds,
   };
   const stopping = new AbortController();
   const workers: Promise<void>[] = [];
@@ -96,10 +117,15 @@ export async function createJobs(database: Database, options: JobsOptions = {}):
 
   /** Runs one job's handler: whether it succeeded (a failure is recorded, for a retry, at once). */
   async function runJob(name: string, job: PgBoss.Job<unknown>, handler: (data: unknown) => Promise<void>) {
+    const startedAt = performance.now();
+    const attempted = (ok: boolean) =>
+      options.onAttempt?.({ queue: name, ok, seconds: (performance.now() - startedAt) / 1000 });
     try {
       await withTimeout(handler(job.data), Math.max(1, Number(job.expireInSeconds)) * 1000);
+      attempted(true);
       return true;
     } catch (error) {
+      attempted(false);
       log.warn({ err: error, job: { id: job.id, name } }, 'job failed; it will be retried with backoff');
       try {
         await boss.fail(name, job.id, failureOutput(error));
@@ -147,9 +173,13 @@ export async function createJobs(database: Database, options: JobsOptions = {}):
   return {
     start() {
       if (stopped) return Promise.reject(new Error('These jobs were stopped; create new ones.'));
-      starting ??= boss.start().then(() => {
-        isStarted = true;
-      });
+      // Installing pg-boss's schema takes turns across processes: its own lock, taken inside the
+      // installing transaction, leaves a second process's CREATE SCHEMA failing on a fresh database.
+      starting ??= database
+        .exclusively(PGBOSS_INSTALL_LOCK, () => boss.start())
+        .then(() => {
+          isStarted = true;
+        });
       return starting;
     },
 
@@ -173,6 +203,7 @@ export async function createJobs(database: Database, options: JobsOptions = {}):
         retryLimit: job.retryLimit ?? DEFAULT_RETRY_LIMIT,
         retryDelay,
         retryBackoff: true,
+        expireInSeconds: timeoutSeconds,
         ...(job.startAfterSeconds ? { startAfter: Math.ceil(job.startAfterSeconds) } : {}),
       };
       // pg-boss 10 inserts nothing (and answers null) when the queue does not exist yet.
@@ -189,6 +220,14 @@ export async function createJobs(database: Database, options: JobsOptions = {}):
         id = await boss.send(job.name, job.data, options);
       }
       if (id === null) throw new Error(`Job ${job.name} could not be queued`);
+    },
+
+    async depth() {
+      const { rows } = await bossDb.executeSql(
+        `SELECT name AS queue, state::text AS state, count(*)::int AS count FROM ${schema}.job
+          WHERE state IN ('created', 'retry', 'active') GROUP BY 1, 2`,
+      );
+      return rows as { queue: string; state: string; count: number }[];
     },
 
     async work(name, handler) {

@@ -30,6 +30,11 @@ export type SmtpStandIn = {
   ): Promise<ReceivedMail>;
   /** Answers the next `count` deliveries with a temporary failure (451). */
   rejectNext(count: number): void;
+  /**
+   * Leaves the next delivery unanswered once its data has arrived (the sender's job is then in
+   * flight) until `release` accepts it; a sender killed meanwhile never has it accepted.
+   */
+  holdNext(): { held: Promise<{ subject: string }>; release(): void };
   stop(): Promise<void>;
 };
 
@@ -41,6 +46,7 @@ export async function startSmtpStandIn(options: { rejectFirst?: number } = {}): 
   let toReject = options.rejectFirst ?? 0;
   const messages: ReceivedMail[] = [];
   const standIn = { rejections: 0 };
+  let hold: { onHeld(mail: { subject: string }): void; released: Promise<void> } | undefined;
 
   const server = new SMTPServer({
     authOptional: true,
@@ -51,7 +57,13 @@ export async function startSmtpStandIn(options: { rejectFirst?: number } = {}): 
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        if (hold) {
+          const { onHeld, released } = hold;
+          hold = undefined;
+          onHeld({ subject: parseMessage(Buffer.concat(chunks).toString('utf8')).subject });
+          await released;
+        }
         if (toReject > 0) {
           toReject -= 1;
           standIn.rejections += 1;
@@ -88,6 +100,12 @@ export async function startSmtpStandIn(options: { rejectFirst?: number } = {}): 
     },
     rejectNext(count) {
       toReject = count;
+    },
+    holdNext() {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const held = new Promise<{ subject: string }>((resolve) => (hold = { onHeld: resolve, released }));
+      return { held, release };
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
