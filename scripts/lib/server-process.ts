@@ -40,7 +40,7 @@ export type StartOptions = {
 export type RunningServer = {
   url: string;
   dataDir: string;
-  /** From spawn to the first healthy answer. */
+  /** From spawn to the first ready answer (migrated, seeded, job workers running). */
   startupMs: number;
   stop(): Promise<void>;
   /**
@@ -109,7 +109,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   while (true) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
-      const response = await fetch(`${url}/api/v1/health`);
+      const response = await fetch(`${url}/api/v1/ready`);
       if (response.ok) break;
     } catch {
       // not listening yet

@@ -106,6 +106,29 @@ describe('jobs', () => {
     expect(seen).toEqual([{ data: { early: true } }]);
   });
 
+  it('lets several processes start workers for the same new queues at once', async () => {
+    // As API processes starting together on one PostgreSQL do: each creates every queue it works.
+    const processes = await Promise.all(
+      [1, 2, 3].map(async () => {
+        const other = await createJobs(database, { pollingIntervalSeconds: 0.5, log });
+        await other.start();
+        return other;
+      }),
+    );
+    try {
+      const queues = ['a', 'b', 'c', 'd', 'e', 'f'].map((letter) => `test.together-${letter}`);
+      // One queue after another within a process, as its start-up does; the processes at once.
+      const results = await Promise.allSettled(
+        processes.map(async (other) => {
+          for (const queue of queues) await other.work(queue, async () => {});
+        }),
+      );
+      expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
+    } finally {
+      await Promise.all(processes.map((other) => other.stop()));
+    }
+  });
+
   it('retries a failing job with backoff until it succeeds', async () => {
     await startJobs();
     let attempts = 0;

@@ -62,7 +62,7 @@ const DEFAULT_TIMEOUT_SECONDS = 15 * 60;
 /** pg-boss's own default interval for maintenance (expiring jobs, archiving). */
 const MAX_MAINTENANCE_SECONDS = 120;
 const STOP_TIMEOUT_MS = 30_000;
-/** The advisory lock that queues' first jobs take in turn (sendInTransaction). */
+/** The advisory lock taken in turn to create a queue (sendInTransaction, work). */
 const CREATE_QUEUE_LOCK = 7_281_649_016;
 /** The advisory lock processes take in turn to start pg-boss (and install its schema). */
 const PGBOSS_INSTALL_LOCK = 7_281_649_017;
@@ -232,7 +232,9 @@ export async function createJobs(database: Database, options: JobsOptions = {}):
 
     async work(name, handler) {
       if (!isStarted || stopped) throw new Error('Call jobs.start() before jobs.work()');
-      await boss.createQueue(name, { ...queueDefaults, name });
+      // Under the lock sendInTransaction takes to create a queue: processes starting together
+      // would otherwise deadlock inside create_queue, as two first jobs of a kind would.
+      await database.exclusively(CREATE_QUEUE_LOCK, () => boss.createQueue(name, { ...queueDefaults, name }));
       workers.push(runWorker(name, handler));
     },
   };
