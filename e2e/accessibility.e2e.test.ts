@@ -1,7 +1,9 @@
 import axe, { type AxeResults, type Result } from 'axe-core';
-import { describe, expect, it } from 'vitest';
+import type { Request } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useJourney } from './journey.ts';
 import { PATIENCE, signIn } from './catalogue-helpers.ts';
+import { atRest } from './wcag.ts';
 
 // Issue 9, defect 3: WCAG 2.2 AA on the main screens, as a merchant Admin, a merchant User and a
 // customer see them. axe-core runs in the page after each screen has loaded its data; a serious or
@@ -17,19 +19,43 @@ type Finding = { screen: string; violation: Result };
 
 const LOADING = '.mantine-Loader-root, .mantine-Skeleton-root, [data-loading="true"]';
 
-/** Waits until the screen has its heading and nothing shown in it is still loading. */
+/** The current test's page's requests still waiting for their answer. */
+const pending = new Set<Request>();
+beforeEach(() => {
+  pending.clear();
+  journey.page.on('request', (request) => pending.add(request));
+  journey.page.on('requestfinished', (request) => pending.delete(request));
+  journey.page.on('requestfailed', (request) => pending.delete(request));
+});
+
+/**
+ * Waits until the screen has its heading and is at rest: nothing shown in it still loading, no
+ * request still out (a section may only start loading once another's answer has arrived) and any
+ * enter transition (banners, collapses) finished, so colours are read as they stay; checked again
+ * after the rest, until all three hold together.
+ */
 async function settled(screen: string) {
   await journey.page.locator('h1').first().waitFor(PATIENCE);
   // Only what is shown counts: a tab not chosen keeps its panel (and its unfetched skeleton) hidden.
   const loading = journey.page.locator(LOADING).filter({ visible: true });
-  try {
-    await loading.first().waitFor({ state: 'detached', ...PATIENCE });
-  } catch (error) {
-    const html = await loading.first().evaluate((element) => element.outerHTML);
-    throw new Error(`${screen} is still loading: ${html.slice(0, 300)}`, { cause: error });
+  const deadline = Date.now() + PATIENCE.timeout;
+  for (;;) {
+    try {
+      await loading.first().waitFor({ state: 'detached', ...PATIENCE });
+    } catch (error) {
+      const html = await loading.first().evaluate((element) => element.outerHTML);
+      throw new Error(`${screen} is still loading: ${html.slice(0, 300)}`, { cause: error });
+    }
+    while (pending.size > 0) {
+      if (Date.now() > deadline) {
+        const urls = [...pending].map((request) => request.url()).join(', ');
+        throw new Error(`${screen} is still waiting for ${urls}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await atRest(journey.page);
+    if (pending.size === 0 && (await loading.count()) === 0) return;
   }
-  // Let any enter transition (banners, collapses) finish so colours are read at rest.
-  await journey.page.waitForTimeout(300);
 }
 
 /** What the audit reads from the page's window (the e2e project is compiled without the DOM types). */

@@ -1,14 +1,66 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { launchBrowser } from '../scripts/lib/browser.ts';
-import { type RunningServer, startServer } from '../scripts/lib/server-process.ts';
-import { DEMO_DATA_DIR_ENV } from './global-setup.ts';
+import { type RunningServer, type StartOptions, startServer } from '../scripts/lib/server-process.ts';
+import { DEMO_DATA_DIR_ENV, RUN_DIR_ENV } from './global-setup.ts';
 
-// Every browser journey needs the same harness: the built server and Chromium started together
-// once per file, a fresh browser context (its own cookies and storage, Australian locale) and page
-// for each test, and all of it closed afterwards. Written once here so a journey file holds only
-// its journeys, and a change to the harness (a context option, the order things close in) is made
-// in one place rather than in every file.
+// Every browser journey needs the same harness: a server of its own for each file and Chromium, a
+// fresh browser context (its own cookies and storage, Australian locale) and page for each test,
+// and all of it closed afterwards. Written once here so a journey file holds only its journeys, and
+// a change to the harness (a context option, the order things close in) is made in one place
+// rather than in every file.
+//
+// A worker runs its files one after another in one process (the e2e project does not isolate
+// them), so it keeps what is slow to start and holds nothing of one file's state: one Chromium for
+// all its files (each test still gets a context of its own, and whatever a file leaves open in it
+// is closed when the file ends), and, while a file runs, the server for its next file that starts
+// on the run's demo data as it is (no `env`, `ownDemoData` or `changeDemoData`), on a fresh copy
+// of that data as before, so that file does not wait for one to start.
+
+type WorkerState = {
+  browser?: Promise<Browser>;
+  /** Started for the worker's next file that takes the default server (`startsPlain`). */
+  nextServer?: Promise<RunningServer>;
+};
+
+/** What this worker keeps from one file to the next, on globalThis so that it outlives any module. */
+const worker = ((globalThis as { tradeportJourneyWorker?: WorkerState }).tradeportJourneyWorker ??= {});
+
+/** The worker's Chromium: launched by its first file (or again, should it have gone). */
+async function workerBrowser(): Promise<Browser> {
+  const running = await worker.browser?.catch(() => undefined);
+  if (running?.isConnected()) return running;
+  worker.browser = launchBrowser();
+  return worker.browser;
+}
+
+/** A server on a fresh copy of the run's demo data and the default environment. */
+const plainServer = (copyOf: string) => startServer({ copyOf, tempDir: process.env[RUN_DIR_ENV] });
+
+/** The server started for this file while the worker's last one ran, if it is up; else a new one. */
+async function takePlainServer(copyOf: string): Promise<RunningServer> {
+  const next = worker.nextServer;
+  worker.nextServer = undefined;
+  const server = await next?.catch(() => undefined);
+  if (server) {
+    const healthy = await fetch(`${server.url}/api/v1/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return server;
+    await server.stop();
+  }
+  return plainServer(copyOf);
+}
+
+/** Starts the server for the worker's next file, if none is starting yet. */
+function startNextServer(copyOf: string) {
+  if (worker.nextServer) return;
+  const next = plainServer(copyOf);
+  // A server that failed to start is not taken: the file starts its own, and sees why if that fails.
+  next.catch(() => {});
+  worker.nextServer = next;
+}
 
 export type Viewport = { width: number; height: number };
 
@@ -82,17 +134,27 @@ export function useJourney(options: JourneyOptions = {}): Journey {
 
   beforeAll(async () => {
     // Without the run's seeded dir (a run without global-setup.ts) the server seeds its own.
-    const copyOf = options.ownDemoData ? undefined : process.env[DEMO_DATA_DIR_ENV];
+    const runDemoData = process.env[DEMO_DATA_DIR_ENV];
+    const copyOf = options.ownDemoData ? undefined : runDemoData;
     if (options.changeDemoData && !copyOf) {
       throw new Error('changeDemoData needs the run’s seeded demo data (global-setup.ts), not ownDemoData');
     }
+    const startsPlain = copyOf && !options.env && !options.changeDemoData;
+    const start: StartOptions = {
+      env: options.env?.(),
+      copyOf,
+      tempDir: process.env[RUN_DIR_ENV],
+      beforeStart: options.changeDemoData,
+    };
     [server, browser] = await Promise.all([
-      startServer({ env: options.env?.(), copyOf, beforeStart: options.changeDemoData }),
-      launchBrowser(),
+      startsPlain ? takePlainServer(copyOf) : startServer(start),
+      workerBrowser(),
     ]);
+    if (runDemoData) startNextServer(runDemoData);
   });
   afterAll(async () => {
-    await browser?.close();
+    // The browser is the worker's: only what this file's tests left open in it is closed.
+    await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
     await server?.stop();
   });
   if (options.pagePerTest !== false) {

@@ -77,9 +77,6 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(width, 'the page scrolls sideways').toBeLessThanOrEqual(PHONE.width);
 }
 
-/** Lets a dialog's or drawer's enter transition finish, so the audit reads colours at rest. */
-const settled = (page: Page) => page.waitForTimeout(400);
-
 /** The dialog's searchable customer picker: type part of the name, choose it. */
 async function chooseCustomer(page: Page, dialog: ReturnType<Page['getByRole']>, name: string) {
   await choose(page, dialog.getByRole('combobox', { name: /Customer/ }), name.slice(0, 6), name);
@@ -115,7 +112,6 @@ describe('payments', () => {
         await dialog.getByRole('textbox', { name: `Order ${second.number}`, exact: true }).inputValue(),
       ).toBe(dollars(part));
       await dialog.getByText(`Allocated ${money(amount)} of ${money(amount)}.`).waitFor();
-      await settled(page);
       expect(await wcagViolations(page)).toEqual([]);
       await dialog.getByRole('button', { name: 'Record payment' }).click();
 
@@ -125,7 +121,6 @@ describe('payments', () => {
       await allocations.waitFor(PATIENCE);
       await allocations.getByRole('link', { name: `Order ${first.number}`, exact: true }).waitFor();
       await allocations.getByRole('link', { name: `Order ${second.number}`, exact: true }).waitFor();
-      await settled(page);
       expect(await wcagViolations(page)).toEqual([]);
 
       // The orders' payment statuses are derived from it: one paid, one part paid.
@@ -180,7 +175,6 @@ describe('payments', () => {
       const oldest = apply.getByRole('textbox', { name: `Order ${first.number}`, exact: true });
       await oldest.waitFor(PATIENCE);
       expect(await oldest.inputValue()).toBe(dollars(credit));
-      await settled(page);
       expect(await wcagViolations(page)).toEqual([]);
       await apply.getByRole('button', { name: `Apply ${money(credit)}` }).click();
       await apply.waitFor({ state: 'hidden', ...PATIENCE });
@@ -212,7 +206,6 @@ describe('payments', () => {
       await record.waitFor(PATIENCE);
       const box = await record.boundingBox();
       expect(box!.x + box!.width, 'Record payment fits on the screen').toBeLessThanOrEqual(PHONE.width);
-      await settled(page);
       expect(await wcagViolations(page)).toEqual([]);
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'hidden', ...PATIENCE });
@@ -233,7 +226,6 @@ describe('payments', () => {
       await drawer.getByRole('table', { name: 'Allocations' }).waitFor(PATIENCE);
       expect(await drawer.getByRole('button', { name: 'Void' }).count()).toBe(0);
       await expectNoSidewaysScroll(customer);
-      await settled(customer);
       expect(await wcagViolations(customer)).toEqual([]);
     },
     JOURNEY_MS,

@@ -7,22 +7,42 @@ import type { Page } from 'playwright-core';
 /** What the audit reads from the page's window (the e2e project is compiled without the DOM types). */
 type PageWindow = { axe?: typeof axe; document: Parameters<typeof axe.run>[0] };
 type Animation = { playState: string; effect: { getComputedTiming(): { iterations: number } } | null };
-type Animated = { document: { getAnimations(): Animation[] } };
+type Animated = { document: { getAnimations(): Animation[] }; tradeportStillFrames?: number };
+
+/** Frames in a row with nothing moving that will stop (a transition starts a frame or two late). */
+const STILL_FRAMES = 3;
+
+/**
+ * Waits until the page is at rest, to be audited: halfway through a dialog's fade-in its text is
+ * translucent, and axe reports every line of it as too faint. At rest is a few frames in a row in
+ * which nothing that will end is running (a spinner turns for ever, so it does not count), which
+ * takes a few tens of milliseconds on a page that is still, rather than a fixed wait.
+ */
+export async function atRest(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (globalThis as unknown as Animated).tradeportStillFrames = 0;
+  });
+  await page.waitForFunction(
+    (frames) => {
+      const window = globalThis as unknown as Animated;
+      const moving = window.document
+        .getAnimations()
+        .some(
+          (animation) =>
+            animation.playState === 'running' &&
+            animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
+        );
+      window.tradeportStillFrames = moving ? 0 : (window.tradeportStillFrames ?? 0) + 1;
+      return window.tradeportStillFrames >= frames;
+    },
+    STILL_FRAMES,
+    { polling: 'raf' },
+  );
+}
 
 /** `within`: a selector for the part of the page to audit (an open dialog); the whole page otherwise. */
 export async function wcagViolations(page: Page, within?: string): Promise<string[]> {
-  // Audited at rest: halfway through a dialog's fade-in its text is translucent, and axe reports
-  // every line of it as too faint.
-  await page.waitForFunction(() =>
-    (globalThis as unknown as Animated).document
-      .getAnimations()
-      // A spinner turns for ever: only what will end is waited for.
-      .every(
-        (animation) =>
-          animation.playState !== 'running' ||
-          animation.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
-      ),
-  );
+  await atRest(page);
   if (!(await page.evaluate(() => Boolean((globalThis as unknown as PageWindow).axe)))) {
     await page.addScriptTag({ content: axe.source });
   }
