@@ -471,44 +471,50 @@ async function run(step: Step) {
 }
 
 describe('the payments overview rollups', () => {
-  it('equal the direct aggregates after any sequence of writes, compacted or not', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(stepArbitrary, { minLength: 1, maxLength: 25 }), async (steps) => {
-        for (const step of steps) {
-          await run(step);
-          await expectRollupsEqualDirect();
-        }
-      }),
-      {
-        numRuns: 12,
-        // One sequence that surely owes and receives on two days each, besides the random ones
-        // (which may, by chance, all be short): the checks below then never fail on luck.
-        examples: [
-          [
+  // Up to 12 sequences of 25 writes, each checked against the direct aggregates: its time is its
+  // work's, which a busy machine stretches past the default 20 s.
+  it(
+    'equal the direct aggregates after any sequence of writes, compacted or not',
+    { timeout: 90_000 },
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(stepArbitrary, { minLength: 1, maxLength: 25 }), async (steps) => {
+          for (const step of steps) {
+            await run(step);
+            await expectRollupsEqualDirect();
+          }
+        }),
+        {
+          numRuns: 12,
+          // One sequence that surely owes and receives on two days each, besides the random ones
+          // (which may, by chance, all be short): the checks below then never fail on luck.
+          examples: [
             [
-              { kind: 'place', account: 0, due: 0, cents: 10_000, status: 'PROCESSING' },
-              { kind: 'place', account: 1, due: 1, cents: 20_000, status: 'PROCESSING' },
-              { kind: 'pay', order: 0, share: 50, extra: 0, method: 0, paidOn: 0, state: 0 },
-              { kind: 'pay', order: 0, share: 50, extra: 0, method: 0, paidOn: 1, state: 0 },
-              { kind: 'editLine', order: 1, quantity: 3, gstFree: true },
-              { kind: 'movePlaced', order: 1, hours: 30 },
-              { kind: 'placeLinesFirst', hours: 0, gstFree: true, cancelled: false },
-              { kind: 'placeLinesFirst', hours: -30, gstFree: false, cancelled: false },
-              { kind: 'placeLinesFirst', hours: 20, gstFree: true, cancelled: true },
-              { kind: 'zone', timeZone: 'Pacific/Auckland' },
-              { kind: 'compact' },
+              [
+                { kind: 'place', account: 0, due: 0, cents: 10_000, status: 'PROCESSING' },
+                { kind: 'place', account: 1, due: 1, cents: 20_000, status: 'PROCESSING' },
+                { kind: 'pay', order: 0, share: 50, extra: 0, method: 0, paidOn: 0, state: 0 },
+                { kind: 'pay', order: 0, share: 50, extra: 0, method: 0, paidOn: 1, state: 0 },
+                { kind: 'editLine', order: 1, quantity: 3, gstFree: true },
+                { kind: 'movePlaced', order: 1, hours: 30 },
+                { kind: 'placeLinesFirst', hours: 0, gstFree: true, cancelled: false },
+                { kind: 'placeLinesFirst', hours: -30, gstFree: false, cancelled: false },
+                { kind: 'placeLinesFirst', hours: 20, gstFree: true, cancelled: true },
+                { kind: 'zone', timeZone: 'Pacific/Auckland' },
+                { kind: 'compact' },
+              ],
             ],
           ],
-        ],
-      },
-    );
-    // The sequences did move money, owed and received on several days: not empty worlds compared.
-    expect(largest.owed).toBeGreaterThan(1);
-    expect(largest.received).toBeGreaterThan(1);
-    expect(largest.sales).toBeGreaterThan(1);
-    expect(largest.products).toBeGreaterThan(1);
-    expect(largest.gstFree).toBeGreaterThan(0);
-  });
+        },
+      );
+      // The sequences did move money, owed and received on several days: not empty worlds compared.
+      expect(largest.owed).toBeGreaterThan(1);
+      expect(largest.received).toBeGreaterThan(1);
+      expect(largest.sales).toBeGreaterThan(1);
+      expect(largest.products).toBeGreaterThan(1);
+      expect(largest.gstFree).toBeGreaterThan(0);
+    },
+  );
 
   it('fold every change into the totals, leaving none pending and no empty totals', async () => {
     const { db } = t.database;
