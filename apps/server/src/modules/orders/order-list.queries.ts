@@ -88,16 +88,21 @@ const hasFilters = (filters: OrderFilters) =>
   );
 
 /**
- * The merchant's list with nothing but the keyset (the page asked for most), as the general
- * statement writes it, prepared once per page size rather than built on every request.
+ * A list with nothing but the keyset (the pages asked for most: a merchant's list, a customer's
+ * history), as the general statement writes it, prepared once per page size rather than built on
+ * every request: drizzle assembling the list's columns and joins cost the API more CPU than
+ * PostgreSQL spent running them. A merchant's orders by `merchant_id`, a customer's by its one
+ * account with the merchant (orders_customer_placed_idx).
  */
-function plainMerchantPage(db: Db, options: { limit: number; isAfterCursor: boolean }) {
-  const name = `orders_page_${options.isAfterCursor ? 'after_' : ''}${options.limit}`;
+function plainPage(db: Db, options: { by: 'merchant' | 'account'; limit: number; isAfterCursor: boolean }) {
+  const name = `orders_${options.by === 'account' ? 'account_' : ''}page_${options.isAfterCursor ? 'after_' : ''}${options.limit}`;
   return preparedOnce(db, name, (statementName) =>
     selectOrderListRows(db)
       .where(
         and(
-          eq(orders.merchantId, sql.placeholder('merchantId')),
+          options.by === 'merchant'
+            ? eq(orders.merchantId, sql.placeholder('ownerId'))
+            : eq(orders.customerAccountId, sql.placeholder('ownerId')),
           options.isAfterCursor
             ? afterKey({ placed: sql.placeholder('afterPlaced'), id: sql.placeholder('afterId') })
             : undefined,
@@ -129,23 +134,35 @@ function merchantRowsByIds(db: Db) {
 }
 
 /**
- * The condition limiting a list to its scope. A customer organisation's accounts are read first
- * and named by id: as `customer_account_id in (select … where customer_organisation_id = $1)` in
- * a cached plan, PostgreSQL could not tell how many accounts that is, so it read all of a large
- * customer's orders (25,000) and sorted them instead of walking orders_customer_placed_idx
- * newest first and stopping at the page. Undefined when the organisation has no accounts.
+ * Where a list's orders are: the merchant's, or a customer organisation's accounts (none when it
+ * has none). The accounts are read first and named by id: as `customer_account_id in (select …
+ * where customer_organisation_id = $1)` in a cached plan, PostgreSQL could not tell how many
+ * accounts that is, so it read all of a large customer's orders (25,000) and sorted them instead
+ * of walking orders_customer_placed_idx newest first and stopping at the page.
  */
-async function scopeCondition(db: Db, scope: OrderScope): Promise<SQL | undefined> {
-  if (scope.kind === 'MERCHANT') return inScope(db, scope);
-  const accounts = await customerAccountsOf(db, scope);
-  const [only] = accounts;
-  if (!only) return undefined;
-  return accounts.length === 1
-    ? eq(orders.customerAccountId, only.id)
-    : inArray(
-        orders.customerAccountId,
-        accounts.map((account) => account.id),
-      );
+type ListOwner = { kind: 'MERCHANT'; merchantId: string } | { kind: 'ACCOUNTS'; ids: string[] };
+
+async function ownerOf(db: Db, scope: OrderScope): Promise<ListOwner> {
+  if (scope.kind === 'MERCHANT') return scope;
+  const { customerOrganisationId, merchantId } = scope;
+  const accounts = await preparedOnce(
+    db,
+    `order_list_accounts${merchantId ? '_with_merchant' : ''}`,
+    (name) =>
+      customerAccountsOf(db, {
+        customerOrganisationId: sql.placeholder('customerOrganisationId'),
+        ...(merchantId ? { merchantId: sql.placeholder('merchantId') } : {}),
+      }).prepare(name),
+  ).execute({ customerOrganisationId, merchantId });
+  return { kind: 'ACCOUNTS', ids: accounts.map((account) => account.id) };
+}
+
+function ownerCondition(db: Db, scope: OrderScope, owner: ListOwner): SQL {
+  if (owner.kind === 'MERCHANT') return inScope(db, scope);
+  const [only] = owner.ids;
+  return owner.ids.length === 1 && only
+    ? eq(orders.customerAccountId, only)
+    : inArray(orders.customerAccountId, owner.ids);
 }
 
 /** A page with filters or a search (order-search.queries.ts). */
@@ -181,12 +198,6 @@ async function selectRows(
     .limit(literalLimit(limit));
 }
 
-/** A page in the scope's condition (scopeCondition): none when a customer has no accounts. */
-async function selectScoped(db: Db, options: Omit<Parameters<typeof selectRows>[1], 'inScope'>) {
-  const condition = await scopeCondition(db, options.scope);
-  return condition ? selectRows(db, { ...options, inScope: condition }) : [];
-}
-
 /** One page of orders, newest first, after the cursor's (placed_at, id). */
 export async function listOrderRows(
   db: Db,
@@ -204,14 +215,24 @@ export async function listOrderRows(
     after = decodeCursor(options.cursor, { placed: 'instant', id: 'uuid' });
   }
   const limit = options.limit + 1;
-  const rows: OrderListRow[] =
-    scope.kind === 'MERCHANT' && !options.search && !hasFilters(options.filters)
-      ? await plainMerchantPage(db, { limit, isAfterCursor: after !== undefined }).execute({
-          merchantId: scope.merchantId,
-          afterPlaced: after?.placed,
-          afterId: after?.id,
-        })
-      : await selectScoped(db, { ...options, after, limit });
+  const owner = await ownerOf(db, scope);
+  if (owner.kind === 'ACCOUNTS' && owner.ids.length === 0) return { rows: [], nextCursor: null };
+  // The merchant's list, or one account's orders, with nothing but the keyset: prepared once.
+  const plain =
+    options.search || hasFilters(options.filters)
+      ? undefined
+      : owner.kind === 'MERCHANT'
+        ? { by: 'merchant' as const, id: owner.merchantId }
+        : owner.ids.length === 1
+          ? { by: 'account' as const, id: owner.ids[0]! }
+          : undefined;
+  const rows: OrderListRow[] = plain
+    ? await plainPage(db, { by: plain.by, limit, isAfterCursor: after !== undefined }).execute({
+        ownerId: plain.id,
+        afterPlaced: after?.placed,
+        afterId: after?.id,
+      })
+    : await selectRows(db, { ...options, after, limit, inScope: ownerCondition(db, scope, owner) });
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
   const nextCursor =

@@ -166,6 +166,18 @@ describe('GET /orders/organisation/{id}', () => {
       cursor = page.next_cursor;
     } while (cursor);
     expect(filtered).toEqual(seen);
+    // The customer's history (its one account's own statement) walks the same orders the same way.
+    const customerSeen: string[] = [];
+    cursor = null;
+    do {
+      const page = await list(s.customer.organisation_id, s.customerPerson.headers, {
+        limit: '2',
+        ...(cursor ? { cursor } : {}),
+      });
+      customerSeen.push(...page.items.map((o) => o.id));
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(customerSeen).toEqual(seen);
     const bad = await api('GET', `/orders/organisation/${s.merchant.id}?cursor=bm9wZQ`, s.admin.headers);
     expect(bad.statusCode).toBe(400);
   });
