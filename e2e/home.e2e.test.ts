@@ -53,7 +53,9 @@ describe('home', () => {
       await recent.getByRole('listitem').first().waitFor(PATIENCE);
       expect(await recent.getByRole('listitem').count()).toBe(5);
       expect(await recent.getByRole('listitem').first().textContent()).toMatch(EN_AU_DATE);
-      expect(await page.getByRole('region', { name: /^You owe / }).textContent()).toMatch(AUD);
+      // Its figure loads on its own (a status says so meanwhile): waited for, not read at once.
+      const owed = page.getByRole('region', { name: /^You owe / });
+      await expect.poll(async () => owed.textContent(), { timeout: PATIENCE.timeout }).toMatch(AUD);
       await page.getByRole('region', { name: 'Next delivery' }).waitFor(PATIENCE);
       const width = await page.evaluate(
         () =>
