@@ -141,43 +141,33 @@ describe('GET /orders/organisation/{id}', () => {
       const placedAt = i < 4 ? same : new Date(same.getTime() - i * 1_000);
       ids.add((await s.order([{ productId: s.products.milk.id, quantity: 1 }], { placedAt })).id);
     }
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    let pages = 0;
-    do {
-      const page = await list(s.merchant.id, s.admin.headers, { limit: '2', ...(cursor ? { cursor } : {}) });
-      seen.push(...page.items.map((o) => o.id));
-      cursor = page.next_cursor;
-      pages += 1;
-    } while (cursor);
+    /** Every page of a list, following its cursors: the ids in order, and how many pages. */
+    const walk = async (
+      organisationId: string,
+      headers: Record<string, string>,
+      query: Record<string, string>,
+    ) => {
+      const walked: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const page = await list(organisationId, headers, { ...query, ...(cursor ? { cursor } : {}) });
+        walked.push(...page.items.map((o) => o.id));
+        cursor = page.next_cursor;
+        pages += 1;
+      } while (cursor);
+      return { walked, pages };
+    };
+    const { walked: seen, pages } = await walk(s.merchant.id, s.admin.headers, { limit: '2' });
     expect(pages).toBe(4);
     expect(seen).toHaveLength(7);
     expect(new Set(seen)).toEqual(ids);
     // The same walk through the general statement (a filter every order meets) reads the same.
-    const filtered: string[] = [];
-    cursor = null;
-    do {
-      const page = await list(s.merchant.id, s.admin.headers, {
-        limit: '3',
-        status: 'PROCESSING',
-        ...(cursor ? { cursor } : {}),
-      });
-      filtered.push(...page.items.map((o) => o.id));
-      cursor = page.next_cursor;
-    } while (cursor);
-    expect(filtered).toEqual(seen);
+    const filtered = await walk(s.merchant.id, s.admin.headers, { limit: '3', status: 'PROCESSING' });
+    expect(filtered.walked).toEqual(seen);
     // The customer's history (its one account's own statement) walks the same orders the same way.
-    const customerSeen: string[] = [];
-    cursor = null;
-    do {
-      const page = await list(s.customer.organisation_id, s.customerPerson.headers, {
-        limit: '2',
-        ...(cursor ? { cursor } : {}),
-      });
-      customerSeen.push(...page.items.map((o) => o.id));
-      cursor = page.next_cursor;
-    } while (cursor);
-    expect(customerSeen).toEqual(seen);
+    const history = await walk(s.customer.organisation_id, s.customerPerson.headers, { limit: '2' });
+    expect(history.walked).toEqual(seen);
     const bad = await api('GET', `/orders/organisation/${s.merchant.id}?cursor=bm9wZQ`, s.admin.headers);
     expect(bad.statusCode).toBe(400);
   });
