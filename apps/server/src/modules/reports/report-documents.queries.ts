@@ -2,6 +2,7 @@ import { AGING_BUCKETS, type AgingBucket, agingDueDates } from '@tradeport/contr
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { customerAccounts, orders, organisations } from '../../platform/db/schema/index.ts';
+import { customPlanned } from '../../platform/db/statement-caching-client.ts';
 import { startOfDayIn } from '../../platform/db/zone-days.ts';
 import { isOutstandingOrder, owedCents, trackedAccount } from '../receivables/outstanding.queries.ts';
 
@@ -54,7 +55,8 @@ export async function sumAgingByCustomer(
     .from(orders)
     .innerJoin(customerAccounts, trackedAccount)
     .innerJoin(organisations, eq(organisations.id, customerAccounts.customerOrganisationId))
-    .where(and(eq(orders.merchantId, options.merchantId), isOutstandingOrder))
+    // Planned for its dates (customPlanned): which buckets hold many orders is what the plan is for.
+    .where(customPlanned(and(eq(orders.merchantId, options.merchantId), isOutstandingOrder)!))
     .groupBy(organisations.id, organisations.title);
   return rows.map((row) => {
     const bucketed = row as unknown as Record<AgingBucket, number>;

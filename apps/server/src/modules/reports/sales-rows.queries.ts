@@ -182,11 +182,15 @@ const NO_SALES: SalesSums = {
  * The rows are grouped and summed first, the largest taken, and only those named: a year of a
  * busy merchant's products is ~100,000 groups, of which the screen lists a hundred. The sums
  * spill to disk in the default work_mem at that size, so the statement gets more of it (a
- * transaction's setting, gone at its end).
+ * transaction's setting, gone at its end), and is planned for its period.
  */
 export async function sumSalesRows(db: Db, options: SalesRowsOptions): Promise<SalesRows> {
   const rows = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local work_mem = '64MB'`);
+    // Planned for its values too, as the API's connections plan no named statement (client.ts): a
+    // year's rows and a day's want different plans, and planning is little beside the report.
+    await tx.execute(
+      sql`select set_config('work_mem', '64MB', true), set_config('plan_cache_mode', 'force_custom_plan', true)`,
+    );
     if (options.groupBy === 'category' || options.groupBy === 'brand') {
       // The planner cannot see how many products a union of rollup rows sums to (it guesses
       // 200), so it would look each of ~100,000 up by its key (650 ms) rather than hash the

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from './client.ts';
 
 describe('openDatabase on PostgreSQL', () => {
-  it('starts every connection without parallel workers or JIT, and keeps the pool size asked for', async () => {
+  it('starts every connection without parallel workers or JIT, on generic plans, and keeps the pool size asked for', async () => {
     // The pool connects lazily: nothing here reaches a server.
     const database = await openDatabase({
       kind: 'postgres',
@@ -17,6 +17,8 @@ describe('openDatabase on PostgreSQL', () => {
         'max_parallel_workers_per_gather=0',
         '-c',
         'jit=off',
+        '-c',
+        'plan_cache_mode=force_generic_plan',
       ]);
       expect(pool.options.max).toBe(7);
     } finally {

@@ -70,7 +70,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // No JIT either: its compiling costs 20–40 ms a query, and a short query whose estimate is
       // inflated (a search by number, whose index recheck is costed as a regular expression over
       // each row) crossed jit_above_cost and compiled on every run for a 0.4 ms scan.
-      options: '-c max_parallel_workers_per_gather=0 -c jit=off',
+      // Generic plans only: a named statement (statement-caching-client.ts) is planned once per
+      // connection and kept. By default PostgreSQL plans its first five runs for their values, then
+      // keeps on re-planning every run wherever those plans were costed a little below the generic
+      // one, which they often are by a few percent for the same plan: the deep order page, a
+      // customer's history and the cart's products were each planned on every run (0.5–1.7 ms,
+      // about as much as running them). A statement whose best plan depends on its values is marked
+      // customPlanned and sent with them written in.
+      options: '-c max_parallel_workers_per_gather=0 -c jit=off -c plan_cache_mode=force_generic_plan',
     });
     // An idle client losing its server must not crash the process; the next query reconnects.
     pool.on('error', () => {});

@@ -1,16 +1,17 @@
 import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
+import { prepareValue } from 'pg/lib/utils.js';
 
 // Planning, not execution, dominates our reads: a products page joins five tables and takes ~5 ms
 // to plan and ~0.5 ms to run. Naming a statement makes node-postgres prepare it once per
-// connection and PostgreSQL keep its plan, so every later run skips parse and (once it settles on
-// a generic plan) planning. Drizzle writes the same text for the same query shape, with values as
-// parameters, so the text identifies the statement.
+// connection and PostgreSQL keep its plan, so every later run skips parse and planning (the
+// connections run with plan_cache_mode=force_generic_plan: client.ts). Drizzle writes the same text
+// for the same query shape, with values as parameters, so the text identifies the statement.
 
 /** Statements a connection keeps; a query shape beyond them simply runs unnamed. */
 const MAX_NAMED_STATEMENTS = 500;
-/** Long IN-lists give one text per length; those are not worth a slot each. */
+/** Long IN-lists give one text per length; those are not worth a slot each (planned per run). */
 const MAX_PARAMETERS = 32;
 
 /** Texts never named (customPlanned): '' in `names`, so the marker is looked for once per text. */
@@ -33,38 +34,87 @@ function statementName(text: string): string | undefined {
 
 type QueryConfig = { text: string; name?: string; values?: unknown[] };
 
-const isNameable = (config: unknown, values: unknown): config is QueryConfig => {
-  if (typeof config !== 'object' || config === null) return false;
-  const { text, name } = config as QueryConfig;
-  const parameters = (values ?? (config as QueryConfig).values) as unknown[] | undefined;
-  // Only parameterised statements: a text without parameters may hold several commands (a
-  // migration), which a prepared statement cannot.
-  return (
-    typeof text === 'string' &&
-    name === undefined &&
-    Array.isArray(parameters) &&
-    parameters.length > 0 &&
-    parameters.length <= MAX_PARAMETERS
-  );
-};
+/**
+ * A call with parameters, in either of node-postgres' forms (`query(text, values, …)` or
+ * `query({ text, values? }, values?, …)`), as its config, its values and what followed them; or
+ * undefined for anything else: a text without parameters may hold several commands (a migration,
+ * pg-boss's scripts), which only the simple protocol runs as they are.
+ */
+function parameterised(config: unknown, rest: unknown[]) {
+  const form =
+    typeof config === 'string'
+      ? { config: { text: config } as QueryConfig }
+      : typeof config === 'object' && config !== null && typeof (config as QueryConfig).text === 'string'
+        ? { config: config as QueryConfig }
+        : undefined;
+  // A submittable (a cursor, a stream) runs its own protocol.
+  if (!form || typeof (config as { submit?: unknown }).submit === 'function') return undefined;
+  const hasValuesArgument = Array.isArray(rest[0]);
+  const values = (hasValuesArgument ? rest[0] : form.config.values) as unknown[] | undefined;
+  if (!Array.isArray(values) || values.length === 0) return undefined;
+  return { config: form.config, values, after: hasValuesArgument ? rest.slice(1) : rest };
+}
 
-/** A pg client that prepares each parameterised query shape once per connection. */
+/**
+ * A pg client that prepares each parameterised query shape once per connection, kept on its
+ * generic plan; and has PostgreSQL plan drizzle's other statements for their values, as it plans
+ * an unnamed statement by default (plan_cache_mode would apply to those too).
+ */
 export class StatementCachingClient extends pg.Client {}
 
 // Assigned rather than overridden: pg's many query overloads cannot be restated in a subclass, and
-// this only forwards whatever it is given, named where it can be.
+// this only forwards whatever it is given, named or with its values written in where it can be.
 const plainQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 (StatementCachingClient.prototype as { query: (...args: unknown[]) => unknown }).query = function (
   this: pg.Client,
   config: unknown,
   ...rest: unknown[]
 ) {
-  if (isNameable(config, rest[0])) {
-    const name = statementName(config.text);
-    if (name) return plainQuery.call(this, { ...config, name }, ...rest);
-  }
-  return plainQuery.call(this, config, ...rest);
+  const call = parameterised(config, rest);
+  // Named by the caller: prepared under that name, as asked.
+  if (!call || call.config.name !== undefined) return plainQuery.call(this, config, ...rest);
+  const name = call.values.length <= MAX_PARAMETERS ? statementName(call.config.text) : undefined;
+  if (name) return plainQuery.call(this, { ...call.config, values: call.values, name }, ...call.after);
+  // Drizzle's statements (a config object: SQL we write) are planned for their values, written in.
+  // A bare text is sent as it came: pg-boss's rely on a parameter's value staying out of sight of
+  // the planner (a CASE casts one to a timestamp only when it is one; a literal would be cast, and
+  // refused, while planning).
+  if (typeof config !== 'object') return plainQuery.call(this, config, ...rest);
+  // A NUL byte cannot travel in a statement's text; as a parameter PostgreSQL refuses it (22021),
+  // which the error handler answers with 400.
+  if (call.values.some(holdsNul)) return plainQuery.call(this, config, ...rest);
+  const text = withValuesInlined(call.config.text, call.values);
+  return plainQuery.call(this, { ...call.config, text, values: undefined }, ...call.after);
 };
+
+const holdsNul = (value: unknown): boolean =>
+  typeof value === 'string' ? value.includes('\0') : Array.isArray(value) && value.some(holdsNul);
+
+/** A value as a literal in a statement's text, as node-postgres would have sent it as a parameter. */
+function literal(value: unknown): string {
+  const prepared = prepareValue(value);
+  if (prepared === null) return 'null';
+  // A Buffer (bytea) in PostgreSQL's hex form.
+  return pg.escapeLiteral(typeof prepared === 'string' ? prepared : `\\x${prepared.toString('hex')}`);
+}
+
+/**
+ * The statement with each parameter ($1, $2, …) replaced by its value as an (untyped) literal,
+ * which PostgreSQL types from where it stands just as it types an untyped parameter. Sent without
+ * parameters, it goes by the simple protocol, planned for the values it holds. Quoted text, quoted
+ * names and comments in the statement are passed over, so a `$1` inside them stays as written
+ * (an E'…' string with a backslashed quote is not told apart; no statement here writes one).
+ */
+export function withValuesInlined(text: string, values: readonly unknown[]): string {
+  // Quoted text, quoted names and comments are matched whole (and kept); a parameter by itself.
+  const pieces = /'(?:[^']|'')*'|"(?:[^"]|"")*"|--[^\n]*|\/\*[\s\S]*?\*\/|\$(\d+)/g;
+  return text.replace(pieces, (match, position: string | undefined) => {
+    if (position === undefined) return match;
+    const index = Number(position) - 1;
+    if (index >= values.length) throw new RangeError(`No value for $${position}`);
+    return literal(values[index]);
+  });
+}
 
 /** Row counts a statement may be written with; a page size is rounded up to the next one. */
 const LIMIT_STEPS = [1, 2, 11, 26, 51, 101, 501];
@@ -89,7 +139,7 @@ export function limitStep(rows: number): number {
 
 /**
  * A condition whose best plan depends on its values, marked so that its statement is never named:
- * PostgreSQL then plans it for each run's values instead of settling on a generic plan. A search
+ * PostgreSQL then plans it for each run's values instead of keeping a generic plan. A search
  * pattern is such a value — a rare word wants the trigram index, a common one the newest-first
  * walk — and a generic plan, which cannot see it, walked all 1,000,000 orders for a word no order
  * holds (15 s, where the planned run takes 10 ms). Costs a plan per run (about a millisecond).
