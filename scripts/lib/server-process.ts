@@ -4,18 +4,12 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SERVER_BUNDLE = path.join(ROOT, 'apps/server/dist/main.js');
-/**
- * Loaded into the server before its bundle: it ends at once when the process that started it is
- * gone, however that went (a test worker is killed at the end of a run, or on a timeout), because
- * its stdin is a pipe from that process, which then closes. No one is left to stop it gracefully
- * or read what it says, and no server outlives its test to write into a data dir being removed.
- */
-const STOP_WITH_PARENT = `data:text/javascript,${encodeURIComponent(
-  "process.stdin.on('end', () => process.kill(process.pid, 'SIGKILL')).resume().unref();",
-)}`;
+/** Ends the server when the process that started it is gone (stop-with-parent.mjs). */
+export const STOP_WITH_PARENT = pathToFileURL(path.join(import.meta.dirname, 'stop-with-parent.mjs')).href;
 
 export type StartOptions = {
   env?: Record<string, string>;
