@@ -75,17 +75,20 @@ const plainQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   if (!call || call.config.name !== undefined) return plainQuery.call(this, config, ...rest);
   const name = call.values.length <= MAX_PARAMETERS ? statementName(call.config.text) : undefined;
   if (name) return plainQuery.call(this, { ...call.config, values: call.values, name }, ...call.after);
-  // Drizzle's statements (a config object: SQL we write) are planned for their values, written in.
-  // A bare text is sent as it came: pg-boss's rely on a parameter's value staying out of sight of
-  // the planner (a CASE casts one to a timestamp only when it is one; a literal would be cast, and
-  // refused, while planning).
-  if (typeof config !== 'object') return plainQuery.call(this, config, ...rest);
-  // A NUL byte cannot travel in a statement's text; as a parameter PostgreSQL refuses it (22021),
-  // which the error handler answers with 400.
-  if (call.values.some(holdsNul)) return plainQuery.call(this, config, ...rest);
+  if (!canInline(config, call.values)) return plainQuery.call(this, config, ...rest);
   const text = withValuesInlined(call.config.text, call.values);
   return plainQuery.call(this, { ...call.config, text, values: undefined }, ...call.after);
 };
+
+/**
+ * Whether an unnamed statement may be sent with its values written in. Drizzle's (a config
+ * object: SQL we write) may. A bare text may not: pg-boss's rely on a parameter's value staying
+ * out of sight of the planner (a CASE casts one to a timestamp only when it is one; a literal
+ * would be cast, and refused, while planning). Nor may a value holding a NUL byte, which cannot
+ * travel in a statement's text; as a parameter PostgreSQL refuses it (22021), answered with 400.
+ */
+const canInline = (config: unknown, values: unknown[]) =>
+  typeof config === 'object' && !values.some(holdsNul);
 
 const holdsNul = (value: unknown): boolean =>
   typeof value === 'string' ? value.includes('\0') : Array.isArray(value) && value.some(holdsNul);
