@@ -52,6 +52,27 @@ describe('compiled response serializer', () => {
     expect(() => write(withoutSku)).toThrow('answered off its contract');
   });
 
+  it('says where in the response the value off the contract was', () => {
+    const causeOf = (write: () => unknown) => {
+      try {
+        write();
+      } catch (error) {
+        return ((error as Error).cause as Error).message;
+      }
+      throw new Error('expected the write to fail');
+    };
+    const page = Page(CatalogueProduct);
+    const category = { id: product.category!.id, name: 7 };
+    expect(
+      causeOf(() => compiled(page)({ items: [product, { ...product, category }], next_cursor: null })),
+    ).toBe('.items[1].category.name: expected a string, got number');
+    const { sku: _sku, ...withoutSku } = product;
+    expect(causeOf(() => compiled(page)({ items: [withoutSku], next_cursor: null }))).toBe(
+      '.items[0].sku: expected a value, got undefined',
+    );
+    expect(causeOf(() => compiled(CatalogueProduct)(null))).toBe('response: expected an object, got null');
+  });
+
   it('omits an absent optional field and writes the product list response as zod does', () => {
     const schema = z.object({ a: z.string().optional(), b: z.enum(['x', 'y']), c: z.literal(3) });
     expect(compiled(schema)({ b: 'x', c: 3 })).toBe('{"b":"x","c":3}');

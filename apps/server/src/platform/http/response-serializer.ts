@@ -11,14 +11,38 @@ import type { z } from 'zod';
 // not re-check formats a handler's types already fix (a uuid, an integer). A schema with a part
 // this does not know (a union, a record, a transform) keeps the zod serializer whole.
 
-type Write = (value: unknown, path: string) => string;
+type Write = (value: unknown) => string;
 
 class Unsupported extends Error {}
 
-const fail = (path: string, expected: string, value: unknown): never => {
-  throw new TypeError(
-    `${path || 'response'}: expected ${expected}, got ${value === null ? 'null' : typeof value}`,
-  );
+/**
+ * A value the contract does not allow. Where it was is added on the way out, a segment per array
+ * or object it was in: writing a page is the hot path, and building each value's path up front
+ * (a string per field of every row) cost more than the checks themselves.
+ */
+class OffContract extends TypeError {
+  readonly segments: string[] = [];
+  constructor(
+    readonly expected: string,
+    readonly got: string,
+  ) {
+    super(`expected ${expected}, got ${got}`);
+  }
+
+  /** The error's message with its path: `.items[1].price_cents: expected a number, got string`. */
+  located(): TypeError {
+    return new TypeError(`${this.segments.join('') || 'response'}: ${this.message}`);
+  }
+}
+
+const fail = (expected: string, value: unknown): never => {
+  throw new OffContract(expected, value === null ? 'null' : typeof value);
+};
+
+/** `error`, noted as having happened inside `segment` (`[3]`, `.name`). */
+const within = (error: unknown, segment: string) => {
+  if (error instanceof OffContract) error.segments.unshift(segment);
+  return error;
 };
 
 /** The JSON type check and writer of one schema node; throws Unsupported for what it cannot do. */
@@ -26,16 +50,14 @@ function compile(schema: z.core.$ZodType): Write {
   const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
   switch (def.type) {
     case 'string':
-      return (value, path) =>
-        typeof value === 'string' ? JSON.stringify(value) : fail(path, 'a string', value);
+      return (value) => (typeof value === 'string' ? JSON.stringify(value) : fail('a string', value));
     case 'number':
-      return (value, path) =>
-        typeof value === 'number' && Number.isFinite(value) ? String(value) : fail(path, 'a number', value);
+      return (value) =>
+        typeof value === 'number' && Number.isFinite(value) ? String(value) : fail('a number', value);
     case 'boolean':
-      return (value, path) =>
-        typeof value === 'boolean' ? (value ? 'true' : 'false') : fail(path, 'a boolean', value);
+      return (value) => (typeof value === 'boolean' ? (value ? 'true' : 'false') : fail('a boolean', value));
     case 'null':
-      return (value, path) => (value === null ? 'null' : fail(path, 'null', value));
+      return (value) => (value === null ? 'null' : fail('null', value));
     case 'enum':
     case 'literal': {
       const allowed = new Set(
@@ -43,19 +65,23 @@ function compile(schema: z.core.$ZodType): Write {
           ? Object.values(def.entries as Record<string, unknown>)
           : (def.values as unknown[]),
       );
-      return (value, path) =>
-        allowed.has(value) ? JSON.stringify(value) : fail(path, 'a listed value', value);
+      return (value) => (allowed.has(value) ? JSON.stringify(value) : fail('a listed value', value));
     }
     case 'nullable': {
       const inner = compile(def.innerType as z.core.$ZodType);
-      return (value, path) => (value === null ? 'null' : inner(value, path));
+      return (value) => (value === null ? 'null' : inner(value));
     }
     case 'array': {
       const element = compile(def.element as z.core.$ZodType);
-      return (value, path) => {
-        if (!Array.isArray(value)) return fail(path, 'an array', value);
+      return (value) => {
+        if (!Array.isArray(value)) return fail('an array', value);
         let out = '[';
-        for (let i = 0; i < value.length; i++) out += (i ? ',' : '') + element(value[i], `${path}[${i}]`);
+        let i = 0;
+        try {
+          for (; i < value.length; i++) out += (i ? ',' : '') + element(value[i]);
+        } catch (error) {
+          throw within(error, `[${i}]`);
+        }
         return `${out}]`;
       };
     }
@@ -69,21 +95,26 @@ function compile(schema: z.core.$ZodType): Write {
           : field;
         return { key, prefix: `${JSON.stringify(key)}:`, isOptional, write: compile(inner) };
       });
-      return (value, path) => {
+      return (value) => {
         if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-          return fail(path, 'an object', value);
+          return fail('an object', value);
         }
         const record = value as Record<string, unknown>;
         let out = '{';
         let isFirst = true;
-        for (const field of fields) {
-          const fieldValue = record[field.key];
-          if (fieldValue === undefined) {
-            if (field.isOptional) continue;
-            fail(`${path}.${field.key}`, 'a value', fieldValue);
+        let field = fields[0];
+        try {
+          for (field of fields) {
+            const fieldValue = record[field.key];
+            if (fieldValue === undefined) {
+              if (field.isOptional) continue;
+              fail('a value', fieldValue);
+            }
+            out += (isFirst ? '' : ',') + field.prefix + field.write(fieldValue);
+            isFirst = false;
           }
-          out += (isFirst ? '' : ',') + field.prefix + field.write(fieldValue, `${path}.${field.key}`);
-          isFirst = false;
+        } catch (error) {
+          throw within(error, `.${field!.key}`);
         }
         return `${out}}`;
       };
@@ -106,8 +137,9 @@ export const compileResponseSerializer: FastifySerializerCompiler<unknown> = (ro
   }
   return (data: unknown) => {
     try {
-      return write(data, '');
-    } catch (error) {
+      return write(data);
+    } catch (caught) {
+      const error = caught instanceof OffContract ? caught.located() : caught;
       // No status code: the error handler answers 500 and logs it.
       throw new Error(`${routeSchema.method} ${routeSchema.url} answered off its contract`, { cause: error });
     }
