@@ -2,6 +2,8 @@ import autocannon from 'autocannon';
 
 export type LoadResult = {
   label: string;
+  /** /health's req/s measured just before this route (measureBeside), where there was one. */
+  baselinePerSecond?: number;
   requestsPerSecond: number;
   p50: number;
   p95: number;
@@ -57,4 +59,35 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
 
 export function formatLoad(result: LoadResult): string {
   return `${result.label.padEnd(38)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${result.p50.toFixed(1).padStart(6)} ms   p95 ${result.p95.toFixed(1).padStart(6)} ms   p97.5 ${result.p975.toFixed(1).padStart(6)} ms   errors ${result.errors}`;
+}
+
+/** The baseline: /health, one round trip to the database and nothing else. */
+const BASELINE_PATH = '/api/v1/health';
+
+/**
+ * Measures `load` right after 2 s of the baseline at the same connections. A shared machine's
+ * speed can move by a third within minutes (seen here: one route's 500 req/s in one run, 350 in
+ * the next, same build), so a figure alone does not say whether a change helped; a route's rate
+ * as a share of what a single round trip got in the same minute says more, across runs and
+ * machines.
+ */
+export async function measureBeside<T extends LoadResult>(
+  serverUrl: string,
+  load: () => Promise<T>,
+  connections: number,
+): Promise<T> {
+  const baseline = await measure({
+    label: 'baseline',
+    url: `${serverUrl}${BASELINE_PATH}`,
+    connections,
+    durationSeconds: 2,
+  });
+  return { ...(await load()), baselinePerSecond: baseline.requestsPerSecond };
+}
+
+/** formatLoad, with the rate as a share of the baseline beside it (measureBeside). */
+export function formatBeside(result: LoadResult): string {
+  if (!result.baselinePerSecond) return formatLoad(result);
+  const share = (100 * result.requestsPerSecond) / result.baselinePerSecond;
+  return `${formatLoad(result)}   ${share.toFixed(1).padStart(5)} % of /health (${result.baselinePerSecond.toFixed(0)} req/s)`;
 }

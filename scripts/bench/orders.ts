@@ -11,7 +11,7 @@ import {
   type ReportTiming,
   timeReports,
 } from './reports-data.ts';
-import { formatLoad, type LoadResult, measure } from './load.ts';
+import { formatBeside, type LoadResult, measure, measureBeside } from './load.ts';
 import {
   createDeliveryMethod,
   measurePlacing,
@@ -118,13 +118,18 @@ async function benchEngine(url: string, engine: Engine, orders: number): Promise
   const loads: LoadResult[] = [];
   for (const route of routes) {
     loads.push(
-      await measure({
-        label: route.label,
-        url: `${api}${route.target}`,
-        headers: route.headers ?? asMerchant,
-        connections: CONNECTIONS,
-        durationSeconds: DURATION_SECONDS,
-      }),
+      await measureBeside(
+        url,
+        () =>
+          measure({
+            label: route.label,
+            url: `${api}${route.target}`,
+            headers: route.headers ?? asMerchant,
+            connections: CONNECTIONS,
+            durationSeconds: DURATION_SECONDS,
+          }),
+        CONNECTIONS,
+      ),
     );
     await settle(url);
   }
@@ -141,20 +146,25 @@ async function benchEngine(url: string, engine: Engine, orders: number): Promise
   const placing = { merchant, merchantId, methodId };
   const customers = await placingCustomers(merchant, merchantId, CONNECTIONS * PLACINGS_PER_CONNECTION);
   // A round of the same placings first, not timed: each of the pool's connections prepares every
-  // statement placing runs and plans it for its values five times before PostgreSQL settles on a
-  // generic plan, so a server's first few hundred placings measure its warming up, not placing.
+  // statement placing runs, so a server's first few hundred placings measure its warming up, not
+  // placing.
   // Then a pause for the mails that round queued (an invoice PDF and a few mails an order) to go
   // out, so the measured round meets its own background work, not the warm-up's too.
   await measurePlacingAlone({ ...placing, label: 'warm-up', customers, connections: CONNECTIONS });
   await sleep(WARM_UP_DRAIN_MS);
   await settle(url);
   loads.push(
-    await measurePlacingAlone({
-      ...placing,
-      label: 'place a 10-line order',
-      customers,
-      connections: CONNECTIONS,
-    }),
+    await measureBeside(
+      url,
+      () =>
+        measurePlacingAlone({
+          ...placing,
+          label: 'place a 10-line order',
+          customers,
+          connections: CONNECTIONS,
+        }),
+      CONNECTIONS,
+    ),
   );
   await settle(url);
   const amidShoppers = await measurePlacing({
@@ -164,7 +174,7 @@ async function benchEngine(url: string, engine: Engine, orders: number): Promise
     durationSeconds: DURATION_SECONDS * 2,
   });
   await settle(url);
-  for (const load of [...loads, amidShoppers]) console.log(formatLoad(load));
+  for (const load of [...loads, amidShoppers]) console.log(formatBeside(load));
 
   const ids = await newestOrderIds(merchant, merchantId, PDF_INVOICES);
   const pdfSeconds: number[] = [];

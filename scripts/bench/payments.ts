@@ -3,7 +3,7 @@ import { type Budget, checkBudget } from './budget.ts';
 import { currentOrganisationId, getJson, LARGE_LOGINS, signIn } from './catalogue-data.ts';
 import { settle } from './bench-steps.ts';
 import { type Engine, isMeasured, onLargeData, reportBesideBudgets } from './large-engines.ts';
-import { formatLoad, type LoadResult, measure } from './load.ts';
+import { formatBeside, type LoadResult, measure, measureBeside } from './load.ts';
 import { measureRecording, pickUnpaidOrders, statementPeriod, timeStatement } from './payments-data.ts';
 
 // Issue 11's figures over the large data set's orders and payments (1,000,000 orders on
@@ -70,13 +70,18 @@ async function benchEngine(url: string, engine: Engine, orders: number): Promise
   const loads: LoadResult[] = [];
   for (const route of routes) {
     loads.push(
-      await measure({
-        label: route.label,
-        url: `${api}${route.target}`,
-        headers: asMerchant,
-        connections: CONNECTIONS,
-        durationSeconds: DURATION_SECONDS,
-      }),
+      await measureBeside(
+        url,
+        () =>
+          measure({
+            label: route.label,
+            url: `${api}${route.target}`,
+            headers: asMerchant,
+            connections: CONNECTIONS,
+            durationSeconds: DURATION_SECONDS,
+          }),
+        CONNECTIONS,
+      ),
     );
     await settle(url);
   }
@@ -90,17 +95,22 @@ async function benchEngine(url: string, engine: Engine, orders: number): Promise
   console.log(
     `(picked ${unpaid.orders.toLocaleString('en-AU')} unpaid orders for ${CONNECTIONS} workers in ${((performance.now() - pickedAt) / 1000).toFixed(1)} s)`,
   );
-  const recording = await measureRecording({
-    label: 'record a bank transfer (1–2 orders)',
-    merchant,
-    merchantId,
-    queues: unpaid.queues,
-    paidOn: unpaid.today,
-    durationSeconds: DURATION_SECONDS * 2,
-  });
+  const recording = await measureBeside(
+    url,
+    () =>
+      measureRecording({
+        label: 'record a bank transfer (1–2 orders)',
+        merchant,
+        merchantId,
+        queues: unpaid.queues,
+        paidOn: unpaid.today,
+        durationSeconds: DURATION_SECONDS * 2,
+      }),
+    CONNECTIONS,
+  );
   loads.push(recording);
   await settle(url);
-  for (const load of loads) console.log(formatLoad(load));
+  for (const load of loads) console.log(formatBeside(load));
 
   const period = await statementPeriod(merchant, {
     merchantId,
