@@ -1,8 +1,10 @@
 import pg from 'pg';
 import { getJson } from './catalogue-data.ts';
+import { type LoadResult, measure, measureBeside } from './load.ts';
 
-// Steps every large-data benchmark takes (catalogue.ts, orders.ts): reaching a deep page,
-// waiting out the requests a load left behind, and vacuuming freshly loaded tables.
+// Steps every large-data benchmark takes (catalogue.ts, orders.ts, payments.ts): reaching a deep
+// page, measuring routes one after another, waiting out the requests a load left behind, and
+// vacuuming freshly loaded tables.
 
 /** Pages of 100 walked to reach a deep cursor: the 20,001st row onwards. */
 export const DEEP_PAGES = 200;
@@ -32,6 +34,33 @@ export async function settle(url: string): Promise<void> {
     await fetch(`${url}/api/v1/health`).catch(() => undefined);
     if (performance.now() - startedAt < 100) return;
   }
+}
+
+/** A route of the API (`target` under /api/v1) and who asks for it. */
+export type BenchRoute = { label: string; target: string; headers: Record<string, string> };
+
+/**
+ * Each route in turn for `durationSeconds` at `connections`, after the baseline (measureBeside),
+ * waiting out the requests each one left in flight before the next.
+ */
+export async function measureRoutes(
+  serverUrl: string,
+  routes: BenchRoute[],
+  options: { connections: number; durationSeconds: number },
+): Promise<LoadResult[]> {
+  const loads: LoadResult[] = [];
+  for (const route of routes) {
+    const load = () =>
+      measure({
+        ...options,
+        label: route.label,
+        url: `${serverUrl}/api/v1${route.target}`,
+        headers: route.headers,
+      });
+    loads.push(await measureBeside(serverUrl, load, options.connections));
+    await settle(serverUrl);
+  }
+  return loads;
 }
 
 /**

@@ -2,7 +2,7 @@ import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Budget, checkBudget } from './budget.ts';
 import { currentOrganisationId, LARGE_LOGINS, signIn } from './catalogue-data.ts';
-import { DEEP_PAGES, deepCursor, settle } from './bench-steps.ts';
+import { DEEP_PAGES, deepCursor, measureRoutes, settle } from './bench-steps.ts';
 import { type Engine, isMeasured, onLargeData, reportBesideBudgets } from './large-engines.ts';
 import {
   formatReportTiming,
@@ -115,24 +115,11 @@ async function benchEngine(url: string, engine: Engine, orders: number): Promise
     connections: CONNECTIONS,
     durationSeconds: 2,
   });
-  const loads: LoadResult[] = [];
-  for (const route of routes) {
-    loads.push(
-      await measureBeside(
-        url,
-        () =>
-          measure({
-            label: route.label,
-            url: `${api}${route.target}`,
-            headers: route.headers ?? asMerchant,
-            connections: CONNECTIONS,
-            durationSeconds: DURATION_SECONDS,
-          }),
-        CONNECTIONS,
-      ),
-    );
-    await settle(url);
-  }
+  const loads = await measureRoutes(
+    url,
+    routes.map((route) => ({ ...route, headers: route.headers ?? asMerchant })),
+    { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS },
+  );
 
   console.log(`\nReports over LAST_YEAR, ${REPORT_RUNS} requests each, one at a time`);
   const reports = await timeReports(merchant, merchantId);

@@ -1,7 +1,7 @@
 import { loadavg } from 'node:os';
 import { type Budget, checkBudget } from './budget.ts';
 import { currentOrganisationId, getJson, LARGE_LOGINS, signIn } from './catalogue-data.ts';
-import { settle } from './bench-steps.ts';
+import { measureRoutes, settle } from './bench-steps.ts';
 import { type Engine, isMeasured, onLargeData, reportBesideBudgets } from './large-engines.ts';
 import { formatBeside, type LoadResult, measure, measureBeside } from './load.ts';
 import { measureRecording, pickUnpaidOrders, statementPeriod, timeStatement } from './payments-data.ts';
@@ -67,24 +67,11 @@ async function benchEngine(url: string, engine: Engine, orders: number): Promise
     connections: CONNECTIONS,
     durationSeconds: 2,
   });
-  const loads: LoadResult[] = [];
-  for (const route of routes) {
-    loads.push(
-      await measureBeside(
-        url,
-        () =>
-          measure({
-            label: route.label,
-            url: `${api}${route.target}`,
-            headers: asMerchant,
-            connections: CONNECTIONS,
-            durationSeconds: DURATION_SECONDS,
-          }),
-        CONNECTIONS,
-      ),
-    );
-    await settle(url);
-  }
+  const loads = await measureRoutes(
+    url,
+    routes.map((route) => ({ ...route, headers: asMerchant })),
+    { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS },
+  );
 
   const pickedAt = performance.now();
   const unpaid = await pickUnpaidOrders(merchant, merchantId, {
