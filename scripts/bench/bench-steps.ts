@@ -41,13 +41,21 @@ export type BenchRoute = { label: string; target: string; headers: Record<string
 
 /**
  * Each route in turn for `durationSeconds` at `connections`, after the baseline (measureBeside),
- * waiting out the requests each one left in flight before the next.
+ * waiting out the requests each one left in flight before the next. A bare route first, 2 s
+ * untimed, opens the connections and warms the server's HTTP path.
  */
 export async function measureRoutes(
   serverUrl: string,
   routes: BenchRoute[],
   options: { connections: number; durationSeconds: number },
 ): Promise<LoadResult[]> {
+  const { connections } = options;
+  await measure({
+    label: 'warm-up',
+    url: `${serverUrl}/api/v1/environment`,
+    connections,
+    durationSeconds: 2,
+  });
   const loads: LoadResult[] = [];
   for (const route of routes) {
     const load = () =>
@@ -57,7 +65,7 @@ export async function measureRoutes(
         url: `${serverUrl}/api/v1${route.target}`,
         headers: route.headers,
       });
-    loads.push(await measureBeside(serverUrl, load, options.connections));
+    loads.push(await measureBeside(serverUrl, load, connections));
     await settle(serverUrl);
   }
   return loads;

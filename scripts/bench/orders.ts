@@ -11,7 +11,7 @@ import {
   type ReportTiming,
   timeReports,
 } from './reports-data.ts';
-import { formatBeside, type LoadResult, measure, measureBeside } from './load.ts';
+import { formatBeside, type LoadResult, measureBeside } from './load.ts';
 import {
   createDeliveryMethod,
   measurePlacing,
@@ -84,7 +84,6 @@ async function benchEngine(url: string, engine: Engine, orders: number): Promise
     `(walked ${DEEP_PAGES} pages of 100 for a deep cursor in ${((performance.now() - walkStartedAt) / 1000).toFixed(1)} s)`,
   );
 
-  const api = `${url}/api/v1`;
   const asMerchant = { authorization: `Bearer ${merchant.token}` };
   const asCustomer = { authorization: `Bearer ${customer.token}` };
   const page = `limit=${PAGE_SIZE}`;
@@ -109,12 +108,6 @@ async function benchEngine(url: string, engine: Engine, orders: number): Promise
     },
   ];
 
-  await measure({
-    label: 'warm-up',
-    url: `${api}/environment`,
-    connections: CONNECTIONS,
-    durationSeconds: 2,
-  });
   const loads = await measureRoutes(
     url,
     routes.map((route) => ({ ...route, headers: route.headers ?? asMerchant })),

@@ -3,7 +3,7 @@ import { type Budget, checkBudget } from './budget.ts';
 import { currentOrganisationId, getJson, LARGE_LOGINS, signIn } from './catalogue-data.ts';
 import { measureRoutes, settle } from './bench-steps.ts';
 import { type Engine, isMeasured, onLargeData, reportBesideBudgets } from './large-engines.ts';
-import { formatBeside, type LoadResult, measure, measureBeside } from './load.ts';
+import { formatBeside, type LoadResult, measureBeside } from './load.ts';
 import { measureRecording, pickUnpaidOrders, statementPeriod, timeStatement } from './payments-data.ts';
 
 // Issue 11's figures over the large data set's orders and payments (1,000,000 orders on
@@ -49,7 +49,6 @@ async function benchEngine(url: string, engine: Engine, orders: number): Promise
   console.log(
     `\nPayments over ${orders.toLocaleString('en-AU')} orders, ${CONNECTIONS} connections, ${DURATION_SECONDS} s each (${engine}; ${loadNow()})`,
   );
-  const api = `${url}/api/v1`;
   const asMerchant = { authorization: `Bearer ${merchant.token}` };
   const routes = [
     {
@@ -61,12 +60,6 @@ async function benchEngine(url: string, engine: Engine, orders: number): Promise
       target: `/payments/organisation/${merchantId}/overview?period=LAST_30_DAYS`,
     },
   ];
-  await measure({
-    label: 'warm-up',
-    url: `${api}/environment`,
-    connections: CONNECTIONS,
-    durationSeconds: 2,
-  });
   const loads = await measureRoutes(
     url,
     routes.map((route) => ({ ...route, headers: asMerchant })),
