@@ -1,5 +1,5 @@
 import { computeOrderTotals, deliveryGstRate } from '@tradeport/contract';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderCounters, orderEvents, orderLines, orders } from '../platform/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../testing/index.ts';
@@ -69,5 +69,15 @@ describe('seedLargeOrders (the large data set’s order history)', () => {
     expect(counter).toMatchObject({ lastOrderNumber: 500, lastInvoiceNumber: 500 });
     const events = await db.select().from(orderEvents).where(eq(orderEvents.merchantId, merchantId));
     expect(events).toHaveLength(500);
+
+    // Laid out as placing lays orders out: ids that grow with time, rows in the order placed.
+    const byId = [...placed].sort((a, b) => (a.id < b.id ? -1 : 1));
+    expect(byId.map((order) => order.number)).toEqual(placed.map((order) => order.number));
+    const { rows: inHeapOrder } = (await db.execute(
+      sql`select number from orders where merchant_id = ${merchantId} order by ctid`,
+    )) as unknown as { rows: { number: number }[] };
+    // Not strictly: an insert fills space other rows left on earlier pages where a row fits.
+    const inOrder = inHeapOrder.filter((row, i) => i === 0 || row.number > inHeapOrder[i - 1]!.number);
+    expect(inOrder.length / inHeapOrder.length).toBeGreaterThan(0.95);
   });
 });

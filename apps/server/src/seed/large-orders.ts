@@ -93,21 +93,10 @@ export async function seedLargeOrders(db: Db, options: SeedLargeOrdersOptions) {
     const began = performance.now();
     let paymentsMs = 0;
     await db.transaction(async (tx) => {
-      await insertOrders(tx, {
-        merchantId,
-        from,
-        to,
-        customers,
-        busyCustomer,
-        startsAt,
-        spacingSeconds,
-        now,
-      });
-      await insertLines(tx, { merchantId, from, to, products, stride });
-      // The totals join the chunk's lines to its orders: without statistics of the rows just
-      // inserted the planner takes them for a handful and loops over every order for each line.
-      await tx.execute(sql`analyze orders, order_lines`);
-      await settleTotals(tx, { merchantId, from, to, now });
+      const chunk = { merchantId, from, to };
+      await stageChunk(tx, { ...chunk, customers, busyCustomer, startsAt, spacingSeconds, products, stride });
+      await insertLines(tx, chunk);
+      await insertOrders(tx, { ...chunk, now });
       await tx.execute(sql`
         insert into order_events (merchant_id, order_id, kind, user_name, details, at)
         select merchant_id, id, 'PLACED', customer_name, '{}'::jsonb, placed_at
@@ -137,45 +126,52 @@ export async function seedLargeOrders(db: Db, options: SeedLargeOrdersOptions) {
 
 type Chunk = { merchantId: string; from: number; to: number };
 
-/** The chunk's orders with their customer snapshot, dates and status; totals come after the lines. */
-async function insertOrders(
+/**
+ * A version 7 UUID made from `at` (its first 48 bits, in milliseconds) and a hash of `salt`, as
+ * timeOrderedId makes them when an order is placed: the seeded orders' and lines' primary keys
+ * then grow with time as placed ones do, so their index entries sit in the order they were placed.
+ */
+const timeOrderedIdOf = (at: ReturnType<typeof sql>, salt: ReturnType<typeof sql>) =>
+  sql`(lpad(to_hex(floor(extract(epoch from ${at}) * 1000)::bigint), 12, '0') || '7'
+    || substr(md5((${salt})::text), 1, 3) || '8' || substr(md5((${salt})::text), 4, 15))::uuid`;
+
+/**
+ * The chunk's orders (number, id, when placed, whose) and their lines, in temporary tables the
+ * transaction drops: the lines are written first and each order once, with its totals, in the
+ * order they were placed, as placing writes them (lines, then the order: their foreign key is
+ * checked at commit, migration 0016). Inserting the orders and then updating their totals left
+ * each chunk's rows in the heap in the update's hash order, so that the newest 1,000 orders sat on
+ * 1,000 different pages, where placed orders sit on a few dozen.
+ */
+async function stageChunk(
   tx: Db,
   options: Chunk & {
     customers: number;
     busyCustomer: number | undefined;
     startsAt: string;
     spacingSeconds: number;
-    now: Date;
+    products: number;
+    stride: number;
   },
 ) {
-  const { merchantId, from, to, customers, busyCustomer, startsAt, spacingSeconds, now } = options;
-  const nowIso = now.toISOString();
-  // Recent orders are still being worked; older ones are done. Every 40th is cancelled, and every
-  // 50th of the last two days is on hold.
-  const status = sql`case
-      when g.n % 40 = 0 then 'CANCELLED'
-      when t.placed > ${nowIso}::timestamptz - interval '2 days' then
-        case when g.n % 50 = 0 then 'ON_HOLD' else 'PROCESSING' end
-      when t.placed > ${nowIso}::timestamptz - interval '7 days' then 'SHIPPED'
-      else 'COMPLETED' end::order_status`;
+  const { from, to, customers, busyCustomer, startsAt, spacingSeconds, products, stride } = options;
   await tx.execute(sql`
-    insert into orders (merchant_id, customer_account_id, number, invoice_number, status, customer_name,
-      customer_abn, delivery_address, shipping_method_name, shipping_method_kind, delivery_date,
-      purchase_order_number, payment_terms_days, due_date, gst_rounding, subtotal_cents, delivery_fee_cents,
-      gst_cents, total_cents, placed_at, shipped_at, completed_at, cancelled_at, confirmation_queued_at,
-      created_at, updated_at)
-    select ${merchantId}, c.account_id, g.n, g.n, s.status, c.title, c.abn, c.address, 'Weekday delivery',
-      'DELIVERY', (t.placed at time zone 'Australia/Sydney')::date + 1,
-      case when g.n % 3 = 0 then 'PO-' || (100000 + g.n) end,
-      c.terms, (t.placed at time zone 'Australia/Sydney')::date + c.terms, 'PER_LINE', 0, 0, 0, 0, t.placed,
-      case when s.status in ('SHIPPED', 'COMPLETED') then t.placed + interval '20 hours' end,
-      case when s.status = 'COMPLETED' then t.placed + interval '2 days' end,
-      case when s.status = 'CANCELLED' then t.placed + interval '3 hours' end,
-      t.placed, t.placed, t.placed
+    create temp table seed_chunk_orders on commit drop as
+    select g.n, t.placed, ${timeOrderedIdOf(sql`t.placed`, sql`g.n`)} as id,
+      ${customerOf(sql`g.n`, { customers, busyCustomer })} as customer
     from generate_series(${from}::int, ${to}::int) as g(n)
-    cross join lateral (select ${startsAt}::timestamptz + (g.n * ${spacingSeconds}::float8) * interval '1 second' as placed) t
-    cross join lateral (select ${status} as status) s
-    join seed_customers c on c.n = ${customerOf(sql`g.n`, { customers, busyCustomer })}`);
+    cross join lateral (select ${startsAt}::timestamptz + (g.n * ${spacingSeconds}::float8) * interval '1 second' as placed) t`);
+  // 3–5 lines per order, 1–6 of each product, at base price, GST half-up per line. Lines of one
+  // order sit `stride` apart in the product list, so its products are distinct.
+  await tx.execute(sql`
+    create temp table seed_chunk_lines on commit drop as
+    select ${timeOrderedIdOf(sql`o.placed`, sql`o.n::bigint * 8 + j`)} as id, o.id as order_id, o.placed,
+      j + 1 as position, p.id as product_id, p.name, p.sku, p.unit_name, p.unit_abbreviation, q.quantity,
+      p.price, p.rate, q.quantity * p.price as subtotal, ${gstOf(sql`q.quantity * p.price`, sql`p.rate`)} as gst
+    from seed_chunk_orders o
+    cross join lateral generate_series(0, 2 + o.n % 3) as j
+    join seed_products p on p.n = (o.n::bigint * 7919 + j * ${stride}) % ${products}
+    cross join lateral (select 1 + (o.n + j) % 6 as quantity) q`);
 }
 
 /** Which customer (seed_customers.n) order `n` is: spread evenly, but for the busy customer's share. */
@@ -190,55 +186,66 @@ function customerOf(
   return sql`case when (${n}::bigint * 3266489917) % 4294967296 < 107374182 then ${options.busyCustomer} else ${spread} end`;
 }
 
-/** 3–5 lines per order, 1–6 of each product, at base price, GST half-up per line. */
-async function insertLines(tx: Db, options: Chunk & { products: number; stride: number }) {
-  const { merchantId, from, to, products, stride } = options;
+/** The chunk's staged lines, in the order of their orders. */
+async function insertLines(tx: Db, { merchantId }: Chunk) {
   await tx.execute(sql`
-    insert into order_lines (merchant_id, order_id, product_id, position, name, sku, unit_name,
+    insert into order_lines (id, merchant_id, order_id, product_id, position, name, sku, unit_name,
       unit_abbreviation, quantity, unit_price_cents, gst_rate_basis_points, subtotal_cents, gst_cents,
       created_at, updated_at)
-    select ${merchantId}, o.id, p.id, j + 1, p.name, p.sku, p.unit_name, p.unit_abbreviation, q.quantity,
-      p.price, p.rate, q.quantity * p.price, ${gstOf(sql`q.quantity * p.price`, sql`p.rate`)},
-      o.placed_at, o.placed_at
-    from orders o
-    cross join lateral generate_series(0, 2 + o.number % 3) as j
-    join seed_products p on p.n = (o.number::bigint * 7919 + j * ${stride}) % ${products}
-    cross join lateral (select 1 + (o.number + j) % 6 as quantity) q
-    where o.merchant_id = ${merchantId} and o.number between ${from} and ${to}`);
+    select id, ${merchantId}, order_id, product_id, position, name, sku, unit_name, unit_abbreviation,
+      quantity, price, rate, subtotal, gst, placed, placed
+    from seed_chunk_lines
+    order by order_id, position`);
 }
 
 /**
- * Each order's totals from its lines: subtotal, the delivery fee (free from a subtotal) and GST;
- * its search text, now that it has lines (migration 0019's function, as its trigger would);
- * and, in the same pass, what it has been paid (large-payments.ts writes the payments that add up
- * to it once the totals are known).
+ * The chunk's orders, oldest first, each with its customer snapshot, dates, status and totals:
+ * its lines' sums plus the delivery fee (free from a subtotal) and its GST, and, in the same
+ * pass, what it has been paid (large-payments.ts writes the payments that add up to it). Its
+ * search text is its insert trigger's (migration 0019), now that its lines are there.
  */
-async function settleTotals(tx: Db, options: Chunk & { now: Date }) {
-  const { merchantId, from, to, now } = options;
+async function insertOrders(tx: Db, options: Chunk & { now: Date }) {
+  const { merchantId, now } = options;
+  const nowIso = now.toISOString();
+  // Recent orders are still being worked; older ones are done. Every 40th is cancelled, and every
+  // 50th of the last two days is on hold.
+  const status = sql`case
+      when k.n % 40 = 0 then 'CANCELLED'
+      when k.placed > ${nowIso}::timestamptz - interval '2 days' then
+        case when k.n % 50 = 0 then 'ON_HOLD' else 'PROCESSING' end
+      when k.placed > ${nowIso}::timestamptz - interval '7 days' then 'SHIPPED'
+      else 'COMPLETED' end::order_status`;
   const fee = sql`case when l.subtotal < ${FREE_DELIVERY_FROM_CENTS} then ${DELIVERY_FEE_CENTS} else 0 end`;
-  const feeGst = gstOf(fee, sql`${GST_RATE_BASIS_POINTS}`);
+  const dueDate = sql`(k.placed at time zone 'Australia/Sydney')::date + c.terms`;
   const paid = paidCentsOf({
-    number: sql`o.number`,
-    status: sql`o.status`,
+    number: sql`k.n`,
+    status: sql`s.status`,
     totalCents: sql`t.total`,
-    dueDate: sql`o.due_date`,
+    dueDate,
     now,
   });
   await tx.execute(sql`
-    update orders o set subtotal_cents = t.subtotal, delivery_fee_cents = t.fee, gst_cents = t.gst,
-      total_cents = t.total, paid_cents = ${paid},
-      search_text = order_search_text(o.id, o.customer_name, o.purchase_order_number)
-    from (
-      select order_id, subtotal, fee, gst + fee_gst as gst, subtotal + fee + gst + fee_gst as total
-      from (
-        select l.order_id, l.subtotal, l.gst, ${fee} as fee, ${feeGst} as fee_gst
-        from (
-          select order_id, sum(subtotal_cents)::bigint as subtotal, sum(gst_cents)::bigint as gst
-          from order_lines where merchant_id = ${merchantId} and order_id in (
-            select id from orders where merchant_id = ${merchantId} and number between ${from} and ${to})
-          group by order_id
-        ) l
-      ) f
-    ) t
-    where o.id = t.order_id`);
+    insert into orders (id, merchant_id, customer_account_id, number, invoice_number, status, customer_name,
+      customer_abn, delivery_address, shipping_method_name, shipping_method_kind, delivery_date,
+      purchase_order_number, payment_terms_days, due_date, gst_rounding, subtotal_cents, delivery_fee_cents,
+      gst_cents, total_cents, paid_cents, placed_at, shipped_at, completed_at, cancelled_at,
+      confirmation_queued_at, created_at, updated_at)
+    select k.id, ${merchantId}, c.account_id, k.n, k.n, s.status, c.title, c.abn, c.address, 'Weekday delivery',
+      'DELIVERY', (k.placed at time zone 'Australia/Sydney')::date + 1,
+      case when k.n % 3 = 0 then 'PO-' || (100000 + k.n) end,
+      c.terms, ${dueDate}, 'PER_LINE', l.subtotal, t.fee, t.gst, t.total, ${paid}, k.placed,
+      case when s.status in ('SHIPPED', 'COMPLETED') then k.placed + interval '20 hours' end,
+      case when s.status = 'COMPLETED' then k.placed + interval '2 days' end,
+      case when s.status = 'CANCELLED' then k.placed + interval '3 hours' end,
+      k.placed, k.placed, k.placed
+    from seed_chunk_orders k
+    join seed_customers c on c.n = k.customer
+    join (
+      select order_id, sum(subtotal)::bigint as subtotal, sum(gst)::bigint as gst
+      from seed_chunk_lines group by order_id
+    ) l on l.order_id = k.id
+    cross join lateral (select ${status} as status) s
+    cross join lateral (select ${fee} as fee, ${gstOf(fee, sql`${GST_RATE_BASIS_POINTS}`)} as fee_gst) f
+    cross join lateral (select f.fee, l.gst + f.fee_gst as gst, l.subtotal + f.fee + l.gst + f.fee_gst as total) t
+    order by k.n`);
 }
