@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { getJson } from './catalogue-data.ts';
+import { BENCH_METHOD_PREFIX } from './bench-steps.ts';
 import { type LoadResult, percentile } from './load.ts';
 
 // What the orders bench does besides autocannon's GETs: a delivery method for the large merchant
@@ -39,7 +40,7 @@ export async function createDeliveryMethod(merchant: Session, merchantId: string
     `/shipping/methods/organisation/${merchantId}`,
     {
       body: {
-        name: `Bench delivery ${new Date().toISOString()}`,
+        name: `${BENCH_METHOD_PREFIX}${new Date().toISOString()}`,
         kind: 'DELIVERY',
         fee_cents: 1_000,
         lead_days: 1,
