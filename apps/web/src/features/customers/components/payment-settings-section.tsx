@@ -94,7 +94,7 @@ export function PaymentSettingsSection(props: { customerId: string }) {
   let content;
   if (query.isPending) {
     content = (
-      <Stack gap="sm" aria-busy="true" aria-label="Loading payment settings">
+      <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading payment settings">
         <Skeleton height={36} />
         <Skeleton height={36} />
       </Stack>

@@ -111,7 +111,7 @@ export function PeopleSection(props: { customerId: string }) {
   let content;
   if (query.isPending) {
     content = (
-      <Stack gap="xs" aria-busy="true" aria-label="Loading people">
+      <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading people">
         <Skeleton height={24} />
         <Skeleton height={24} />
       </Stack>

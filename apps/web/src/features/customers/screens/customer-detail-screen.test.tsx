@@ -66,6 +66,31 @@ async function fill(field: HTMLElement, text: string) {
 }
 
 describe('CustomerDetailScreen', { timeout: 20_000 }, () => {
+  it('says which sections are still loading, as statuses a screen reader announces', async () => {
+    // Answered only once the test has looked: each section shows its placeholder meanwhile.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const later = (response: () => Response) => async () => {
+      await answered;
+      return response();
+    };
+    stubCafe({
+      handlers: {
+        [route(getCustomerSettings, { id: harbour.id, cid: CAFE_ID })]: later(() =>
+          json(200, customerFixture().payment_settings),
+        ),
+        [route(listCustomerUsers, { id: harbour.id, cid: CAFE_ID })]: later(() => json(200, people)),
+      },
+    });
+    renderCustomers(`/customers/${CAFE_ID}`);
+
+    expect(await screen.findByRole('status', { name: 'Loading payment settings' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Loading people' })).toBeInTheDocument();
+    answer();
+    expect(await screen.findByText('Ana Lopez')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading people' })).toBeNull();
+  });
+
   it('shows the customer, its payment settings in dollars and its people', async () => {
     stubCafe();
     renderCustomers(`/customers/${CAFE_ID}`);

@@ -123,7 +123,7 @@ export function MerchantHome() {
   return (
     <Stack gap="lg">
       {home.isPending ? (
-        <Stack gap="md" aria-busy="true" aria-label="Loading today at a glance">
+        <Stack gap="md" role="status" aria-busy="true" aria-label="Loading today at a glance">
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
             {[0, 1, 2, 3].map((card) => (
               <Skeleton key={card} height={104} radius="md" />

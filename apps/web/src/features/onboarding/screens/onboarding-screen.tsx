@@ -37,7 +37,7 @@ export function OnboardingScreen(props: { notice?: ReactNode }) {
     );
   } else {
     content = (
-      <Stack gap="sm" aria-busy="true" aria-label="Loading set-up progress">
+      <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading set-up progress">
         <Skeleton height={72} radius="md" />
         {Array.from({ length: 7 }, (_, index) => (
           <Skeleton key={index} height={68} radius="md" />
