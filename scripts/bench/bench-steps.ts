@@ -133,17 +133,17 @@ export async function newestOrderPlacedAt(databaseUrl: string): Promise<string |
   }
 }
 
-/** The name every delivery method a bench run makes starts with (forgetOrdersPlacedAfter). */
+/** The name every delivery method a bench run makes starts with (forgetWhatTheRunWrote). */
 export const BENCH_METHOD_PREFIX = 'Bench delivery ';
 
 /**
  * Deletes the orders a run placed on a kept database (their lines and history go with them, by
- * cascade), so that every run measures the same data set. A run's orders were all of a few
- * customers and the same ten products, with no PO number: kept, they sat at the head of the
- * list, and each run made the next one's searches walk past them (a product word's search went
- * from 900 to 480 req/s over three runs).
+ * cascade) and the delivery method it made to place them, so that every run measures the same
+ * data set. A run's orders were all of a few customers and the same ten products, with no PO
+ * number: kept, they sat at the head of the list, and each run made the next one's searches walk
+ * past them (a product word's search went from 900 to 480 req/s over three runs).
  */
-export async function forgetOrdersPlacedAfter(databaseUrl: string, after: string | null) {
+export async function forgetWhatTheRunWrote(databaseUrl: string, after: string | null) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {

@@ -6,7 +6,7 @@ import { createBenchDatabase } from '../lib/bench-database.ts';
 import { startServer } from '../lib/server-process.ts';
 import type { Budget } from './budget.ts';
 import { loadLargeData } from './catalogue-data.ts';
-import { drainJobs, forgetOrdersPlacedAfter, newestOrderPlacedAt, vacuum } from './bench-steps.ts';
+import { drainJobs, forgetWhatTheRunWrote, newestOrderPlacedAt, vacuum } from './bench-steps.ts';
 
 // How the benches over the large data set's orders (orders.ts, payments.ts) get a server to
 // measure on each engine: the data set seeded into a throw-away database (or one named in the
@@ -81,7 +81,7 @@ export async function onLargeData<T>(
         return bench(url, count);
       });
     } finally {
-      if (newestBefore !== undefined) await forgetOrdersPlacedAfter(seeded, newestBefore);
+      if (newestBefore !== undefined) await forgetWhatTheRunWrote(seeded, newestBefore);
     }
   }
   console.log(`\nLoading the large data set with ${orders.toLocaleString('en-AU')} orders (${engine})…`);

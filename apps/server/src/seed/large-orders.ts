@@ -127,13 +127,14 @@ export async function seedLargeOrders(db: Db, options: SeedLargeOrdersOptions) {
 type Chunk = { merchantId: string; from: number; to: number };
 
 /**
- * A version 7 UUID made from `at` (its first 48 bits, in milliseconds) and a hash of `salt`, as
- * timeOrderedId makes them when an order is placed: the seeded orders' and lines' primary keys
- * then grow with time as placed ones do, so their index entries sit in the order they were placed.
+ * A version 7 UUID made from `at` (its first 48 bits, in milliseconds) and one hash of `salt` (its
+ * first 18 hex digits, the variant's '8' set in after the third), as timeOrderedId makes them when
+ * an order is placed: the seeded orders' and lines' primary keys then grow with time as placed
+ * ones do, so their index entries sit in the order they were placed.
  */
 const timeOrderedIdOf = (at: ReturnType<typeof sql>, salt: ReturnType<typeof sql>) =>
   sql`(lpad(to_hex(floor(extract(epoch from ${at}) * 1000)::bigint), 12, '0') || '7'
-    || substr(md5((${salt})::text), 1, 3) || '8' || substr(md5((${salt})::text), 4, 15))::uuid`;
+    || overlay(substr(md5((${salt})::text), 1, 18) placing '8' from 4 for 0))::uuid`;
 
 /**
  * The chunk's orders (number, id, when placed, whose) and their lines, in temporary tables the
