@@ -27,12 +27,13 @@ export default defineConfig({
           testTimeout: 20_000,
           hookTimeout: 60_000,
           globalSetup: ['./src/testing/global-setup.ts'],
-          // Each engine's backup round trip runs in the pass on that engine: PGlite's in `npm test`,
-          // PostgreSQL's in the second pass (.ci/run, DATABASE_URL set). The other engine's would
-          // only repeat itself there, and PGlite's would first build a database from nothing.
+          // A file named for one engine runs in the pass on that engine: PGlite's in `npm test`,
+          // PostgreSQL's in the second pass (.ci/run, DATABASE_URL set). Each backup round trip is
+          // one (the other engine's would only repeat itself there, and PGlite's would first build
+          // a database from nothing); so is what only PostgreSQL's connections do.
           exclude: [
             ...configDefaults.exclude,
-            process.env.DATABASE_URL ? '**/backup-pglite.test.ts' : '**/backup-postgres.test.ts',
+            process.env.DATABASE_URL ? '**/*-pglite.test.ts' : '**/*-postgres.test.ts',
           ],
           // Each file builds its own app and database (testing/test-app.ts) and no server test
           // mocks modules or stubs globals, so files can share one module graph: importing

@@ -10,6 +10,7 @@ import {
   orders,
   users,
 } from '../../platform/db/schema/index.ts';
+import { uniqueViolation } from '../../platform/db/database-errors.ts';
 import type { CartOwner } from './cart-owner.ts';
 import { type CartContext, selectWithCartContext } from './cart-context.queries.ts';
 import { cartEmptying } from './cart.queries.ts';
@@ -83,51 +84,106 @@ export type WrittenOrder = {
   event: typeof orderEvents.$inferSelect;
 };
 
-export type NewOrder = Omit<typeof orders.$inferInsert, 'number' | 'invoiceNumber'> & {
+/** The columns placing writes of an order; the rest (number aside) are the table's defaults. */
+const NEW_ORDER_COLUMNS = [
+  'id',
+  'merchantId',
+  'customerAccountId',
+  'idempotencyKey',
+  'placedByUserId',
+  'isPlacedByMerchant',
+  'customerName',
+  'customerAbn',
+  'deliveryAddress',
+  'shippingMethodId',
+  'shippingMethodName',
+  'shippingMethodKind',
+  'deliveryDate',
+  'notes',
+  'purchaseOrderNumber',
+  'paymentTermsDays',
+  'dueDate',
+  'gstRounding',
+  'isTaxExempt',
+  'subtotalCents',
+  'deliveryFeeCents',
+  'gstCents',
+  'totalCents',
+  'placedAt',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof typeof orders.$inferInsert)[];
+
+export type NewOrder = Required<Pick<typeof orders.$inferInsert, (typeof NEW_ORDER_COLUMNS)[number]>> & {
   idempotencyKey: string;
 };
 
+/** The statement that numbers and inserts an order (insertNumberedOrder), as prepared. */
+type NumberedInsert = { execute(values?: Record<string, unknown>): Promise<(typeof orders.$inferSelect)[]> };
+
 /**
- * Numbers the order with the merchant's next order and invoice numbers and inserts it, unless its
- * Idempotency-Key was used for this account by a transaction that committed meanwhile (which it
- * waits for): undefined then, and the caller answers with that one (its rollback takes the
- * numbers back). One statement: the first order makes the counter row, later ones update it, and
- * its row lock queues concurrent placings of the merchant behind each other until they commit,
- * so numbers run without gaps; the order is written in the same round trip as the numbers it
- * takes, so the lock is held for no more than this statement and the commit.
+ * Numbers the order with the merchant's next order and invoice numbers and inserts it. One
+ * statement: the first order makes the counter row, later ones update it, and its row lock
+ * queues concurrent placings of the merchant behind each other until they commit, so numbers run
+ * without gaps. Placing runs it as its transaction's last, through `run`, which sends it with the
+ * COMMIT (committing-transaction.ts): the lock is held for this statement and the commit, no
+ * more. Prepared once, its values as placeholders.
+ *
+ * Undefined when the order's Idempotency-Key was used for this account by a transaction that
+ * committed meanwhile (which the insert waits for): the caller answers with that order. The key's
+ * unique index refuses the insert, and with it the transaction, numbers included; ON CONFLICT DO
+ * NOTHING would instead let the COMMIT sent with it commit the order's lines without their order.
  */
 export async function insertNumberedOrder(
   db: Db,
   order: NewOrder,
+  run: (
+    statement: NumberedInsert,
+    values: Record<string, unknown>,
+  ) => Promise<(typeof orders.$inferSelect)[]> = (statement, values) => statement.execute(values),
 ): Promise<typeof orders.$inferSelect | undefined> {
-  const numbers = db.$with('numbers').as(
-    db
-      .insert(orderCounters)
-      .values({ merchantId: order.merchantId, lastOrderNumber: 1, lastInvoiceNumber: 1 })
-      .onConflictDoUpdate({
-        target: orderCounters.merchantId,
-        set: {
-          lastOrderNumber: sql`${orderCounters.lastOrderNumber} + 1`,
-          lastInvoiceNumber: sql`${orderCounters.lastInvoiceNumber} + 1`,
-        },
+  const statement = preparedForAny(db, 'place_order_numbered', (db, name) => {
+    const numbers = db.$with('numbers').as(
+      db
+        .insert(orderCounters)
+        .values({
+          merchantId: sql.placeholder('merchantId'),
+          lastOrderNumber: 1,
+          lastInvoiceNumber: 1,
+        })
+        .onConflictDoUpdate({
+          target: orderCounters.merchantId,
+          set: {
+            lastOrderNumber: sql`${orderCounters.lastOrderNumber} + 1`,
+            lastInvoiceNumber: sql`${orderCounters.lastInvoiceNumber} + 1`,
+          },
+        })
+        .returning({ number: orderCounters.lastOrderNumber, invoiceNumber: orderCounters.lastInvoiceNumber }),
+    );
+    return db
+      .with(numbers)
+      .insert(orders)
+      .values({
+        ...(Object.fromEntries(
+          NEW_ORDER_COLUMNS.map((column) => [column, sql.placeholder(column)]),
+        ) as unknown as NewOrder),
+        number: sql`(select ${numbers.number} from ${numbers})`,
+        invoiceNumber: sql`(select ${numbers.invoiceNumber} from ${numbers})`,
       })
-      .returning({ number: orderCounters.lastOrderNumber, invoiceNumber: orderCounters.lastInvoiceNumber }),
-  );
-  const [row] = await db
-    .with(numbers)
-    .insert(orders)
-    .values({
-      ...order,
-      number: sql`(select ${numbers.number} from ${numbers})`,
-      invoiceNumber: sql`(select ${numbers.invoiceNumber} from ${numbers})`,
-    })
-    .onConflictDoNothing({
-      target: [orders.customerAccountId, orders.idempotencyKey],
-      where: sql`${orders.idempotencyKey} is not null`,
-    })
-    .returning();
-  return row;
+      .returning()
+      .prepare(name);
+  });
+  try {
+    const [row] = await run(statement, order);
+    return row;
+  } catch (error) {
+    if (uniqueViolation(error) === ORDER_KEY_INDEX) return undefined;
+    throw error;
+  }
 }
+
+/** The unique index of an account's Idempotency-Keys (migrations). */
+const ORDER_KEY_INDEX = 'orders_customer_idempotency_key';
 
 /** Every column of order_lines, in the table's order: what an INSERT … SELECT writes. */
 const lineColumns = Object.entries(getTableColumns(orderLines));

@@ -2,6 +2,7 @@ import { type Cart, type CartProblem, dateInZone, type Order } from '@tradeport/
 import { queueAccountingSync } from '../accounting/accounting-sync.queue.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { type CommitWith, committingTransaction } from '../../platform/db/committing-transaction.ts';
 import { timeOrderedId } from '../../platform/db/time-ordered-id.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
 import type { CartContext } from './cart-context.queries.ts';
@@ -85,8 +86,9 @@ export function createPlaceOrderService({
 
   async function placeInTransaction(
     tx: Db,
+    commitWith: CommitWith,
     options: { owner: CartOwner; key: string; expectedTotalCents?: number },
-  ): Promise<PlaceResult | { replayOf: string }> {
+  ): Promise<{ written: WrittenOrder; context: CartContext } | { replayOf: string }> {
     const { owner, key } = options;
     const account = { customerAccountId: owner.customerAccountId, key };
     // Made first if it never was, so an empty cart is refused with every reason, as it is shown.
@@ -121,6 +123,7 @@ export function createPlaceOrderService({
       context,
       cartId: cart.id,
       placedAt,
+      commitWith,
       beforeNumbering: async (orderId) => {
         await jobs.sendInTransaction(tx, { name: ORDER_PLACED_JOB, data: { order_id: orderId } });
         await queueAccountingSync(tx, {
@@ -132,7 +135,8 @@ export function createPlaceOrderService({
       },
     });
     if (!written) throw new KeyTakenMeanwhile();
-    return answerWritten(owner, context, written);
+    // Answered after the commit, not here: the merchant's counter stays locked until then.
+    return { written, context };
   }
 
   return {
@@ -146,8 +150,11 @@ export function createPlaceOrderService({
       // A replay is found inside the transaction, once the cart is locked: no lookup before it,
       // as every round trip costs placing CPU that concurrent placings share.
       try {
-        const placed = await db.transaction((tx) => placeInTransaction(tx, options));
-        return 'replayOf' in placed ? answer(owner, placed.replayOf) : placed;
+        const placed = await committingTransaction(db, (tx, commitWith) =>
+          placeInTransaction(tx, commitWith, options),
+        );
+        if ('replayOf' in placed) return answer(owner, placed.replayOf);
+        return answerWritten(owner, placed.context, placed.written);
       } catch (error) {
         if (!(error instanceof KeyTakenMeanwhile)) throw error;
         // Everything this attempt wrote (its numbers included) was rolled back; the winner stands.
@@ -165,9 +172,11 @@ export function createPlaceOrderService({
  * transaction). The order is numbered and inserted last, in one statement, after
  * `beforeNumbering` (the rest of the placing's writes): the merchant's counter row stays locked
  * from its update to the commit, and every concurrent placing of the merchant waits for it, so
- * that wait is kept to that statement and the commit. Its lines and event reference it before it
- * exists, which their deferred foreign keys (migration 0016) check at commit. The lines' ids and
- * instants are given here, not defaulted, so the lines returned are the lines stored.
+ * that wait is kept to that statement and the commit, sent with it when `commitWith` is given
+ * (placing's own transaction; the demo seed writes more after it). Its lines and event reference
+ * it before it exists, which their deferred foreign keys (migration 0016) check at commit. The
+ * lines' ids and instants are given here, not defaulted, so the lines returned are the lines
+ * stored.
  * Exported for the demo seed, which places its history of orders exactly as placing does.
  */
 export async function writeOrder(
@@ -179,6 +188,8 @@ export async function writeOrder(
     context: CartContext;
     cartId: string;
     placedAt: Date;
+    /** Runs the numbered insert and commits the transaction with it. */
+    commitWith?: CommitWith;
     beforeNumbering?: (orderId: string) => Promise<void>;
   },
 ): Promise<WrittenOrder | undefined> {
@@ -222,38 +233,42 @@ export async function writeOrder(
     emptiedCart: { cartId: options.cartId, now: placedAt },
   });
   await options.beforeNumbering?.(orderId);
-  const order = await insertNumberedOrder(tx, {
-    id: orderId,
-    merchantId: owner.merchantId,
-    customerAccountId: owner.customerAccountId,
-    idempotencyKey: options.key,
-    placedByUserId: owner.userId,
-    isPlacedByMerchant: owner.isPlacedByMerchant,
-    customerName: context.customer.title,
-    customerAbn: context.customer.abn,
-    deliveryAddress: deliveryAddress(context.customer),
-    shippingMethodId: method.id,
-    shippingMethodName: method.name,
-    shippingMethodKind: method.kind,
-    // No date asked for: the method's earliest.
-    deliveryDate: priced.requested_delivery_date ?? method.dates[0] ?? null,
-    notes: priced.notes,
-    purchaseOrderNumber: priced.purchase_order_number,
-    paymentTermsDays: context.account.paymentTermsDays,
-    dueDate: dueDate({
-      placedAt,
-      timeZone: context.merchant.timeZone,
+  const order = await insertNumberedOrder(
+    tx,
+    {
+      id: orderId,
+      merchantId: owner.merchantId,
+      customerAccountId: owner.customerAccountId,
+      idempotencyKey: options.key,
+      placedByUserId: owner.userId,
+      isPlacedByMerchant: owner.isPlacedByMerchant,
+      customerName: context.customer.title,
+      customerAbn: context.customer.abn,
+      deliveryAddress: deliveryAddress(context.customer),
+      shippingMethodId: method.id,
+      shippingMethodName: method.name,
+      shippingMethodKind: method.kind,
+      // No date asked for: the method's earliest.
+      deliveryDate: priced.requested_delivery_date ?? method.dates[0] ?? null,
+      notes: priced.notes,
+      purchaseOrderNumber: priced.purchase_order_number,
       paymentTermsDays: context.account.paymentTermsDays,
-    }),
-    gstRounding: priced.gst_rounding,
-    isTaxExempt: context.account.isTaxExempt,
-    subtotalCents: priced.totals.subtotal_cents,
-    deliveryFeeCents: priced.totals.delivery_fee_cents,
-    gstCents: priced.totals.gst_cents,
-    totalCents: priced.totals.total_cents,
-    placedAt,
-    createdAt: placedAt,
-    updatedAt: placedAt,
-  });
+      dueDate: dueDate({
+        placedAt,
+        timeZone: context.merchant.timeZone,
+        paymentTermsDays: context.account.paymentTermsDays,
+      }),
+      gstRounding: priced.gst_rounding,
+      isTaxExempt: context.account.isTaxExempt,
+      subtotalCents: priced.totals.subtotal_cents,
+      deliveryFeeCents: priced.totals.delivery_fee_cents,
+      gstCents: priced.totals.gst_cents,
+      totalCents: priced.totals.total_cents,
+      placedAt,
+      createdAt: placedAt,
+      updatedAt: placedAt,
+    },
+    options.commitWith,
+  );
   return order && { order, lines, event };
 }

@@ -90,7 +90,8 @@ const plainQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 const canInline = (config: unknown, values: unknown[]) =>
   typeof config === 'object' && !values.some(holdsNul);
 
-const holdsNul = (value: unknown): boolean =>
+/** Whether a value (or an array's element) holds a NUL byte, which no statement's text can carry. */
+export const holdsNul = (value: unknown): boolean =>
   typeof value === 'string' ? value.includes('\0') : Array.isArray(value) && value.some(holdsNul);
 
 /** A value as a literal in a statement's text, as node-postgres would have sent it as a parameter. */
