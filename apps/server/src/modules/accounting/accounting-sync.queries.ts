@@ -24,25 +24,48 @@ export const newRevision = (updatedAt: Date | SQL) => ({
   updatedAt,
 });
 
+/** The connections a change is sent to: connected, or waiting to be reconnected. */
+const SYNCED_STATUSES = ['CONNECTED', 'NEEDS_RECONNECT'] as const;
+
+/**
+ * The merchant's providers that changes are sent to, as a subquery (an array, empty for none):
+ * for a statement that reads them with something else, such as placing's cart lock, which then
+ * hands them to queueAccountingSync instead of its own probe.
+ */
+export const syncedProvidersOf = (merchantId: SQL) =>
+  // As text[]: node-postgres reads an array of an enum as its text ('{xero}'), not as an array.
+  sql<AccountingProvider[]>`(select coalesce(array_agg(${accountingConnections.provider}::text), '{}'::text[])
+    from ${accountingConnections}
+    where ${accountingConnections.merchantId} = ${merchantId}
+      and ${inArray(accountingConnections.status, [...SYNCED_STATUSES])})`;
+
 /**
  * Marks records as needing sending (a new revision, PENDING) for each of the merchant's
- * connections, in one statement: their ids, for their jobs. A connection that needs reconnecting still gets its
- * records: they go once it is reconnected. None: one probe of the merchant's connections.
+ * connections, in one statement: their ids, for their jobs. A connection that needs reconnecting
+ * still gets its records: they go once it is reconnected. None: one probe of the merchant's
+ * connections, unless the caller read them already (`providers`, syncedProvidersOf).
  */
 export async function markForSending(
   db: Db,
-  options: { merchantId: string; kind: AccountingSyncKind; sourceIds: readonly string[] },
+  options: {
+    merchantId: string;
+    kind: AccountingSyncKind;
+    sourceIds: readonly string[];
+    providers?: readonly AccountingProvider[];
+  },
 ): Promise<string[]> {
   if (options.sourceIds.length === 0) return [];
-  const providers = await db
-    .select({ provider: accountingConnections.provider })
-    .from(accountingConnections)
-    .where(
-      and(
-        eq(accountingConnections.merchantId, options.merchantId),
-        inArray(accountingConnections.status, ['CONNECTED', 'NEEDS_RECONNECT']),
-      ),
-    );
+  const providers =
+    options.providers?.map((provider) => ({ provider })) ??
+    (await db
+      .select({ provider: accountingConnections.provider })
+      .from(accountingConnections)
+      .where(
+        and(
+          eq(accountingConnections.merchantId, options.merchantId),
+          inArray(accountingConnections.status, [...SYNCED_STATUSES]),
+        ),
+      ));
   if (providers.length === 0) return [];
   const records = await db
     .insert(accountingSyncRecords)

@@ -1,4 +1,4 @@
-import type { AccountingSyncKind } from '@tradeport/contract';
+import type { AccountingProvider, AccountingSyncKind } from '@tradeport/contract';
 import type { Db } from '../../platform/db/client.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
 import { markForSending } from './accounting-sync.queries.ts';
@@ -38,6 +38,8 @@ export async function queueAccountingSync(
     kind: AccountingSyncKind;
     /** The orders, payments or credits changed (a bulk move names many). */
     sourceIds: readonly string[];
+    /** The merchant's connections, when the caller read them already (syncedProvidersOf). */
+    providers?: readonly AccountingProvider[];
   },
 ): Promise<void> {
   for (const recordId of await markForSending(tx, options)) {

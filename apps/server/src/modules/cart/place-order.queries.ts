@@ -11,6 +11,7 @@ import {
   users,
 } from '../../platform/db/schema/index.ts';
 import { uniqueViolation } from '../../platform/db/database-errors.ts';
+import { syncedProvidersOf } from '../accounting/accounting-sync.queries.ts';
 import type { CartOwner } from './cart-owner.ts';
 import { type CartContext, selectWithCartContext } from './cart-context.queries.ts';
 import { cartEmptying } from './cart.queries.ts';
@@ -37,8 +38,8 @@ export async function findOrderIdByKey(db: Db, options: { customerAccountId: str
 
 /**
  * The owner's cart, locked (FOR UPDATE, the cart row alone) to the transaction's end, with its
- * context (cart-context.queries.ts) and the order `key` placed for the account as this statement
- * began, in one round trip. A submit with the same key that held the lock and committed while
+ * context (cart-context.queries.ts), the order `key` placed for the account as this statement
+ * began and the merchant's accounting connections the order is sent to, in one round trip. A submit with the same key that held the lock and committed while
  * this one waited for it is not seen here (the statement's snapshot is older than the lock): it
  * emptied the cart, so the caller, refused an empty cart, asks findOrderIdByKey again; and should
  * anything have refilled the cart meanwhile, inserting the order meets the key's unique index
@@ -52,6 +53,7 @@ export async function lockCartForPlacing(db: Db, options: { owner: CartOwner; ke
         select ${orders.id} from ${orders}
         where ${orders.customerAccountId} = ${sql.placeholder('customerAccountId')}
           and ${orders.idempotencyKey} = ${sql.placeholder('key')})`,
+      accountingProviders: syncedProvidersOf(sql`${sql.placeholder('merchantId')}`),
     })
       .innerJoin(
         carts,
@@ -73,8 +75,13 @@ export async function lockCartForPlacing(db: Db, options: { owner: CartOwner; ke
   const { merchantId, customerAccountId, isMerchantEntry } = options.owner;
   const [row] = await statement.execute({ merchantId, customerAccountId, isMerchantEntry, key: options.key });
   if (!row) return undefined;
-  const { cart, existingOrderId, merchant, account, customer } = row;
-  return { cart, existingOrderId, context: { merchant, account, customer } satisfies CartContext };
+  const { cart, existingOrderId, accountingProviders, merchant, account, customer } = row;
+  return {
+    cart,
+    existingOrderId,
+    accountingProviders,
+    context: { merchant, account, customer } satisfies CartContext,
+  };
 }
 
 /** An order as placing wrote it: its row, its lines and its PLACED event. */

@@ -98,7 +98,7 @@ export function createPlaceOrderService({
       locked = (await lockCartForPlacing(tx, { owner, key }))!;
     }
     if (locked.existingOrderId) return { replayOf: locked.existingOrderId };
-    const { cart, context } = locked;
+    const { cart, context, accountingProviders } = locked;
     const placedAt = now();
     const { cart: priced } = await readPricedCart(tx, { owner, cart, context, now: placedAt });
     if (priced.problems.length > 0) {
@@ -131,6 +131,7 @@ export function createPlaceOrderService({
           merchantId: owner.merchantId,
           kind: 'INVOICE',
           sourceIds: [orderId],
+          providers: accountingProviders,
         });
       },
     });
