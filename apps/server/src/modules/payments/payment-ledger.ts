@@ -8,6 +8,7 @@ import {
   type PaymentMethod,
   type PaymentState,
 } from '@tradeport/contract';
+import { committingTransaction } from '../../platform/db/committing-transaction.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { queueAccountingSync } from '../accounting/accounting-sync.queue.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
@@ -174,12 +175,14 @@ export async function recordPaymentInTransaction(
 
 /**
  * Runs `recordPaymentInTransaction` in its own transaction, answering a concurrent request's
- * payment when that one recorded the key first (everything this attempt wrote rolled back).
+ * payment when that one recorded the key first (everything this attempt wrote rolled back). The
+ * merchant's payment counter, which its commit takes, is released before the commit reaches the
+ * disk (committingTransaction).
  */
 export async function recordPayment(db: Db, input: RecordPaymentInput) {
   const key = input.idempotencyKey;
   try {
-    return await db.transaction((tx) => recordPaymentInTransaction(tx, input));
+    return await committingTransaction(db, (tx) => recordPaymentInTransaction(tx, input));
   } catch (error) {
     if (!(error instanceof PaymentKeyTakenMeanwhile) || !key) throw error;
     const winner = await findPaymentIdByKey(db, { merchantId: input.merchantId, key });

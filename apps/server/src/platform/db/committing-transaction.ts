@@ -18,6 +18,8 @@ import { holdsNul, withValuesInlined } from './statement-caching-client.ts';
 // whoever placed the order hears of it once it is as durable as any commit. Should PostgreSQL stop
 // in between, the order is lost with everything after it in the log (numbers stay without gaps),
 // and its client, which never got its answer, retries with its Idempotency-Key.
+// Recording a payment is the same but for where its counter is taken: by a trigger deferred to the
+// commit (migration 0020), so it commits the same way without a last statement.
 
 /** A drizzle prepared statement: what `.prepare(name)` and preparedForAny give. */
 type Prepared<Rows> = { execute(values?: Record<string, unknown>): Promise<Rows> };
@@ -37,17 +39,11 @@ function committingClient(client: pg.PoolClient) {
   return {
     async query(config: QueryConfig, values: unknown[] = []) {
       // PostgreSQL's text cannot hold one either: refused as a parameter would be (22021), whole.
-      if (values.some(holdsNul))
+      if (values.some(holdsNul)) {
         throw Object.assign(new Error('A value holds a NUL byte'), { code: '22021' });
-      const text = [
-        'set local synchronous_commit = off',
-        withValuesInlined(config.text, values),
-        'commit',
-        // Its own transaction (the query's implicit one), committed durably: see the top.
-        'select pg_current_xact_id()',
-      ].join(';\n');
+      }
       const results = (await client.query({
-        text,
+        text: committing(withValuesInlined(config.text, values)),
         rowMode: config.rowMode,
         types: config.types,
       } as pg.QueryConfig)) as unknown as pg.QueryResult[];
@@ -57,9 +53,23 @@ function committingClient(client: pg.PoolClient) {
 }
 
 /**
+ * `statement` (if any), then the commit described at the top, as one query's text: the
+ * transaction commits without waiting for the disk, which releases its locks, and the query's
+ * own implicit transaction after it, which takes an id, commits durably.
+ */
+const committing = (statement?: string) =>
+  [
+    'set local synchronous_commit = off',
+    ...(statement ? [statement] : []),
+    'commit',
+    'select pg_current_xact_id()',
+  ].join(';\n');
+
+/**
  * Runs `work` in a transaction, giving it `commitWith` for its last statement: that statement and
  * the COMMIT go to PostgreSQL together. When `work` returns without calling it, the transaction
- * commits as any other; when it throws, the transaction rolls back, unless the committing
+ * commits the same way, in a round trip of its own: its locks (a row a deferred trigger takes at
+ * the commit, say) are released before the disk write, and the answer waits for it. When it throws, the transaction rolls back, unless the committing
  * statement already ended it. `commitWith` must be the work's last statement. On PGlite the statement runs as any other and the transaction commits after it: PGlite runs in
  * the API's process, with no round trip to save.
  */
@@ -96,7 +106,7 @@ export async function committingTransaction<T>(
   try {
     await client.query('begin');
     const result = await work(tx, commitWith);
-    if (!ended) await client.query('commit');
+    if (!ended) await client.query(committing());
     return result;
   } catch (error) {
     // A committing statement that failed left its transaction aborted (its COMMIT never ran), or
