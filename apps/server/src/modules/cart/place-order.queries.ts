@@ -39,9 +39,10 @@ export async function findOrderIdByKey(db: Db, options: { customerAccountId: str
 /**
  * The owner's cart, locked (FOR UPDATE, the cart row alone) to the transaction's end, with its
  * context (cart-context.queries.ts), the order `key` placed for the account as this statement
- * began and the merchant's accounting connections the order is sent to, in one round trip. A submit with the same key that held the lock and committed while
- * this one waited for it is not seen here (the statement's snapshot is older than the lock): it
- * emptied the cart, so the caller, refused an empty cart, asks findOrderIdByKey again; and should
+ * began and the merchant's accounting connections the order is sent to, in one round trip. A
+ * submit with the same key that held the lock and committed while this one waited for it is not
+ * seen here (the statement's snapshot is older than the lock): it emptied the cart, so the
+ * caller, refused an empty cart, asks findOrderIdByKey again; and should
  * anything have refilled the cart meanwhile, inserting the order meets the key's unique index
  * (insertNumberedOrder). Undefined when the cart was never made.
  */

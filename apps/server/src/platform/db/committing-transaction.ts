@@ -69,9 +69,10 @@ const committing = (statement?: string) =>
  * Runs `work` in a transaction, giving it `commitWith` for its last statement: that statement and
  * the COMMIT go to PostgreSQL together. When `work` returns without calling it, the transaction
  * commits the same way, in a round trip of its own: its locks (a row a deferred trigger takes at
- * the commit, say) are released before the disk write, and the answer waits for it. When it throws, the transaction rolls back, unless the committing
- * statement already ended it. `commitWith` must be the work's last statement. On PGlite the statement runs as any other and the transaction commits after it: PGlite runs in
- * the API's process, with no round trip to save.
+ * the commit, say) are released before the disk write, and the answer waits for it. When `work`
+ * throws, the transaction rolls back, unless the committing statement already ended it.
+ * `commitWith` must be the work's last statement. On PGlite the statement runs as any other and
+ * the transaction commits after it: PGlite runs in the API's process, with no round trip to save.
  */
 export async function committingTransaction<T>(
   db: Db,
@@ -94,8 +95,8 @@ export async function committingTransaction<T>(
   let broken: Error | undefined;
   const commitWith: CommitWith = async (statement, values) => {
     if (ended) throw new Error('The transaction was committed already');
-    // Ended whatever the answer: committed, or refused and so rolled back. Either way no
-    // transaction is open after it (a failed statement leaves an aborted one: see the catch).
+    // Once it answers, the transaction is committed. Refused, it is left aborted (or rolled back,
+    // when the COMMIT itself was refused), for the catch below to end.
     const onCommittingClient = Object.assign(Object.create(statement) as typeof statement, {
       client: committingClient(client),
     });
