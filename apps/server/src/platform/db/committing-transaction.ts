@@ -66,6 +66,13 @@ const committing = (statement?: string) =>
   ].join(';\n');
 
 /**
+ * The transaction handle of each pool connection, made once: it holds nothing of one transaction
+ * (drizzle's is a session over the connection and a query builder for every table, whose making
+ * was a percent of the API's CPU in placing), and a connection runs one transaction at a time.
+ */
+const transactions = new WeakMap<pg.PoolClient, Db>();
+
+/**
  * Runs `work` in a transaction, giving it `commitWith` for its last statement: that statement and
  * the COMMIT go to PostgreSQL together. When `work` returns without calling it, the transaction
  * commits the same way, in a round trip of its own: its locks (a row a deferred trigger takes at
@@ -83,14 +90,18 @@ export async function committingTransaction<T>(
   }
   // What drizzle keeps private: the pool, and what a session over one of its connections needs.
   const session = db._.session as unknown as { client: pg.Pool; schema: never; options: never };
-  // As drizzle's own NodePgSession.transaction, on a connection of the pool.
-  const dialect = (db as unknown as { dialect: unknown }).dialect;
   const client = await session.client.connect();
-  const tx = new NodePgTransaction(
-    dialect as never,
-    new NodePgSession(client, dialect as never, session.schema, session.options),
-    session.schema,
-  ) as unknown as Db;
+  let tx = transactions.get(client);
+  if (!tx) {
+    // As drizzle's own NodePgSession.transaction makes one, on this connection of the pool.
+    const dialect = (db as unknown as { dialect: never }).dialect;
+    tx = new NodePgTransaction(
+      dialect,
+      new NodePgSession(client, dialect, session.schema, session.options),
+      session.schema,
+    ) as unknown as Db;
+    transactions.set(client, tx);
+  }
   let ended = false;
   let broken: Error | undefined;
   const commitWith: CommitWith = async (statement, values) => {
