@@ -62,4 +62,18 @@ describe('committingTransaction', () => {
     expect(await idsIn(database)).toEqual([1, 2, 11, 20]);
     await database.db.delete(probes).where(eq(probes.id, 20));
   });
+  it('inside a transaction already, is a savepoint of it, committed with it', async () => {
+    const at = new Date();
+    await database.db.transaction(async (outer) => {
+      await committingTransaction(outer, (tx, commitWith) =>
+        commitWith(insertProbe(tx), { id: 30, note: 'kept', at }),
+      );
+      const undone = await committingTransaction(outer, async (tx) => {
+        await tx.insert(probes).values({ id: 31, note: 'undone', at });
+        throw new Error('undone');
+      }).catch((error: Error) => error.message);
+      expect(undone).toBe('undone');
+    });
+    expect(await idsIn(database)).toEqual([1, 2, 11, 30]);
+  });
 });

@@ -1,5 +1,5 @@
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
-import type pg from 'pg';
+import pg from 'pg';
 import type { Db } from './client.ts';
 import { holdsNul, withValuesInlined } from './statement-caching-client.ts';
 
@@ -80,16 +80,19 @@ const transactions = new WeakMap<pg.PoolClient, Db>();
  * throws, the transaction rolls back, unless the committing statement already ended it.
  * `commitWith` must be the work's last statement. On PGlite the statement runs as any other and
  * the transaction commits after it: PGlite runs in the API's process, with no round trip to save.
+ * So it does when `db` is a transaction already: the work is a savepoint of it.
  */
 export async function committingTransaction<T>(
   db: Db,
   work: (tx: Db, commitWith: CommitWith) => Promise<T>,
 ): Promise<T> {
-  if (!(db._.session instanceof NodePgSession)) {
+  // What drizzle keeps private: the pool, and what a session over one of its connections needs.
+  const session = db._.session as unknown as { client: unknown; schema: never; options: never };
+  if (!(db._.session instanceof NodePgSession) || !(session.client instanceof pg.Pool)) {
+    // PGlite; or a transaction already (`db` is one, or a single connection's): a transaction
+    // inside it is a savepoint, which the outer one commits, so the statement runs as any other.
     return db.transaction((tx) => work(tx, (statement, values) => statement.execute(values)));
   }
-  // What drizzle keeps private: the pool, and what a session over one of its connections needs.
-  const session = db._.session as unknown as { client: pg.Pool; schema: never; options: never };
   const client = await session.client.connect();
   let tx = transactions.get(client);
   if (!tx) {
