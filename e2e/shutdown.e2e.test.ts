@@ -51,14 +51,35 @@ function putInTwoHalves(
     put.on('error', reject);
     const half = Math.floor(body.length / 2);
     put.write(body.subarray(0, half), () => {
-      between().then(() => put.end(body.subarray(half)), reject);
+      between().then(
+        () => put.end(body.subarray(half)),
+        (error: unknown) => {
+          put.destroy();
+          reject(error);
+        },
+      );
     });
   });
 }
 
+/** Waits (up to 10 s) until the server's output has a line matching `pattern`. */
+async function untilLogged(running: RunningServer, pattern: RegExp) {
+  const deadline = Date.now() + 10_000;
+  while (
+    !running
+      .output()
+      .split('\n')
+      .some((line) => pattern.test(line))
+  ) {
+    if (Date.now() > deadline) throw new Error(`The server never logged ${pattern}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 describe('SIGTERM', () => {
   it('finishes a request in flight and refuses new connections, then exits cleanly', async () => {
-    server = await startServer({ copyOf: copyOf() });
+    // Its requests logged (info), for the upload's to be seen taken on.
+    server = await startServer({ copyOf: copyOf(), env: { LOG_LEVEL: 'info' } });
     const merchant = apiAs(server.url, await signIn(server.url, 'merchant@demo.test'));
     const upload = await merchant.ok<{ upload_url: string; headers: Record<string, string> }>(
       'POST',
@@ -68,6 +89,10 @@ describe('SIGTERM', () => {
     );
     let exit: Promise<number | null> | undefined;
     const answer = await putInTwoHalves(upload.upload_url, upload.headers, PNG, async () => {
+      // The first half has left this process, which says nothing of the server having read it: on
+      // a loaded machine the signal could arrive first and the upload be turned away as new. Its
+      // request log line says the server has taken it on.
+      await untilLogged(server!, /"method":"PUT".*"msg":"incoming request"/);
       exit = server!.kill('SIGTERM');
       // Give the signal time to land: the server stops listening while this body is half sent.
       await new Promise((resolve) => setTimeout(resolve, 500));
