@@ -10,6 +10,7 @@ import {
   orders,
   users,
 } from '../../platform/db/schema/index.ts';
+import type { CommitWith } from '../../platform/db/committing-transaction.ts';
 import { uniqueViolation } from '../../platform/db/database-errors.ts';
 import { syncedProvidersOf } from '../accounting/accounting-sync.queries.ts';
 import type { CartOwner } from './cart-owner.ts';
@@ -126,9 +127,6 @@ export type NewOrder = Required<Pick<typeof orders.$inferInsert, (typeof NEW_ORD
   idempotencyKey: string;
 };
 
-/** The statement that numbers and inserts an order (insertNumberedOrder), as prepared. */
-type NumberedInsert = { execute(values?: Record<string, unknown>): Promise<(typeof orders.$inferSelect)[]> };
-
 /**
  * Numbers the order with the merchant's next order and invoice numbers and inserts it. One
  * statement: the first order makes the counter row, later ones update it, and its row lock
@@ -145,10 +143,7 @@ type NumberedInsert = { execute(values?: Record<string, unknown>): Promise<(type
 export async function insertNumberedOrder(
   db: Db,
   order: NewOrder,
-  run: (
-    statement: NumberedInsert,
-    values: Record<string, unknown>,
-  ) => Promise<(typeof orders.$inferSelect)[]> = (statement, values) => statement.execute(values),
+  run: CommitWith = (statement, values) => statement.execute(values),
 ): Promise<typeof orders.$inferSelect | undefined> {
   const statement = preparedForAny(db, 'place_order_numbered', (db, name) => {
     const numbers = db.$with('numbers').as(
