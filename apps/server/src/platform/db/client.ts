@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { mapRowsWithCompiledMappers } from './row-mapping.ts';
 import { StatementCachingClient } from './statement-caching-client.ts';
 
 /**
@@ -53,6 +54,7 @@ export type DatabaseOptions =
     };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  mapRowsWithCompiledMappers();
   if (options.kind === 'postgres') {
     const max = options.poolSize ?? 10;
     const pool = new pg.Pool({
