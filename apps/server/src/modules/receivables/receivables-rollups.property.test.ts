@@ -1,4 +1,4 @@
-import { PAYMENT_METHODS } from '@tradeport/contract';
+import { isOverdue, PAYMENT_METHODS } from '@tradeport/contract';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +18,11 @@ import { lockPayment } from '../payments/payment-ledger.queries.ts';
 import { refundPaymentInTransaction, voidPaymentInTransaction } from '../payments/payment-reversals.ts';
 import { sumOutstandingByDueDate } from './outstanding.queries.ts';
 import { receivablesKit } from './receivables.testing.ts';
-import { sumOwedByDueDate, sumReceivedByMethodAndDayRollup } from './receivables-rollups.queries.ts';
+import {
+  sumOverdue,
+  sumOwedByDueDate,
+  sumReceivedByMethodAndDayRollup,
+} from './receivables-rollups.queries.ts';
 import { sumReceivedByMethodAndDay } from './received.queries.ts';
 import { sumProductSalesFromLines } from '../reports/product-sales-rollups.queries.ts';
 import { sumSalesByDay, sumSalesByDayFromOrders } from '../reports/sales-rollups.queries.ts';
@@ -52,6 +56,18 @@ const PAID_ON = ['2026-03-01', '2026-03-20', '2026-03-31'];
 const RECEIVED_RANGE = { from: '2026-01-01', to: '2027-01-01' };
 /** Wide enough for every order placed (30 days before DUE_DATES), in a zone of half hours. */
 const SALES_RANGE = { from: '2025-01-01', to: '2027-01-01', timeZone: 'Australia/Adelaide' };
+
+/** Days the merchant home's overdue figures are read as of: on, and either side of, a due date. */
+const OVERDUE_AS_OF = ['2026-02-27', '2026-02-28', '2026-03-31', '2026-04-01', '2026-05-01'];
+
+/** Of the direct owed rows, what is overdue as of `today`, as the contract's isOverdue says. */
+function overdueOf(owed: { dueDate: string; count: number; cents: number }[], today: string) {
+  const overdue = owed.filter((day) => isOverdue({ dueDate: day.dueDate, today }));
+  return {
+    count: overdue.reduce((sum, day) => sum + day.count, 0),
+    cents: overdue.reduce((sum, day) => sum + day.cents, 0),
+  };
+}
 
 const byKey = <T extends Record<string, unknown>>(rows: T[]) =>
   rows.map((row) => JSON.stringify(Object.entries(row).sort())).sort();
@@ -97,10 +113,12 @@ async function readBoth() {
       productSalesRollup(merchantId, timeZone),
       sumProductSalesFromLines(db, productRange),
     ]);
+  const overdue = await Promise.all(OVERDUE_AS_OF.map((today) => sumOverdue(db, { merchantId, today })));
   return {
-    rollups: { owed: byKey(owed), received: byKey(received), sales, products },
+    rollups: { owed: byKey(owed), overdue, received: byKey(received), sales, products },
     direct: {
       owed: byKey(owedDirect),
+      overdue: OVERDUE_AS_OF.map((today) => overdueOf(owedDirect, today)),
       received: byKey(receivedDirect),
       sales: salesDirect,
       products: productsDirect,
@@ -109,12 +127,13 @@ async function readBoth() {
 }
 
 /** The most rows either read gave, over the whole run. */
-const largest = { owed: 0, received: 0, sales: 0, products: 0, gstFree: 0 };
+const largest = { owed: 0, overdue: 0, received: 0, sales: 0, products: 0, gstFree: 0 };
 
 async function expectRollupsEqualDirect() {
   const { rollups, direct } = await readBoth();
   expect(rollups).toEqual(direct);
   largest.owed = Math.max(largest.owed, rollups.owed.length);
+  largest.overdue = Math.max(largest.overdue, ...rollups.overdue.map((day) => day.count));
   largest.received = Math.max(largest.received, rollups.received.length);
   largest.products = Math.max(largest.products, rollups.products.length);
   largest.gstFree = Math.max(
@@ -509,6 +528,7 @@ describe('the payments overview rollups', () => {
       );
       // The sequences did move money, owed and received on several days: not empty worlds compared.
       expect(largest.owed).toBeGreaterThan(1);
+      expect(largest.overdue).toBeGreaterThan(1);
       expect(largest.received).toBeGreaterThan(1);
       expect(largest.sales).toBeGreaterThan(1);
       expect(largest.products).toBeGreaterThan(1);

@@ -1,17 +1,10 @@
-import {
-  addDays,
-  dateInZone,
-  daysOf,
-  HOME_SALES_DAYS,
-  isOverdue,
-  type MerchantHome,
-} from '@tradeport/contract';
+import { addDays, dateInZone, daysOf, HOME_SALES_DAYS, type MerchantHome } from '@tradeport/contract';
 import type { AppDeps } from '../../app-deps.ts';
-import { sumOwedByDueDate } from '../receivables/receivables-rollups.queries.ts';
+import { sumOverdue } from '../receivables/receivables-rollups.queries.ts';
 import { countHomeOrders } from './merchant-home.queries.ts';
 import { sumSalesByDay } from './sales-rollups.queries.ts';
 
-// The merchant's home: a few indexed counts and two rollups (sales by day, owed by due date), so it
+// The merchant's home: a few indexed counts and two rollups (sales by day, what is overdue), so it
 // costs the same with a thousand orders or a million.
 
 export function createMerchantHome(deps: Pick<AppDeps, 'database' | 'now'>) {
@@ -22,12 +15,11 @@ export function createMerchantHome(deps: Pick<AppDeps, 'database' | 'now'>) {
       const { id: merchantId, timeZone } = merchant;
       const today = dateInZone(deps.now(), timeZone);
       const sales = { from: addDays(today, 1 - HOME_SALES_DAYS), to: addDays(today, 1) };
-      const [counts, salesDays, owed] = await Promise.all([
+      const [counts, salesDays, overdue] = await Promise.all([
         countHomeOrders(db, { merchantId, today, yesterday: addDays(today, -1), timeZone }),
         sumSalesByDay(db, { merchantId, timeZone, ...sales }),
-        sumOwedByDueDate(db, { merchantId }),
+        sumOverdue(db, { merchantId, today }),
       ]);
-      const overdue = owed.filter((day) => isOverdue({ dueDate: day.dueDate, today }));
       const byDay = new Map(salesDays.map((day) => [day.day, day]));
       return {
         as_of: today,
@@ -36,8 +28,8 @@ export function createMerchantHome(deps: Pick<AppDeps, 'database' | 'now'>) {
         on_hold_count: counts.onHold,
         delivering_today_count: counts.deliveringToday,
         new_since_yesterday_count: counts.newSinceYesterday,
-        overdue_cents: overdue.reduce((sum, day) => sum + day.cents, 0),
-        overdue_count: overdue.reduce((sum, day) => sum + day.count, 0),
+        overdue_cents: overdue.cents,
+        overdue_count: overdue.count,
         sales: {
           from: sales.from,
           to: today,
