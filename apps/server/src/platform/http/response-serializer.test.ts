@@ -1,4 +1,4 @@
-import { CatalogueProduct, Page, Product } from '@tradeport/contract';
+import { CatalogueProduct, Order, Page, Product } from '@tradeport/contract';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -80,6 +80,27 @@ describe('compiled response serializer', () => {
     const list = Page(Product).extend({ total: z.number().int().nullable() });
     const empty = { items: [], next_cursor: null, total: 0 };
     expect(compiled(list)(empty)).toBe(zod(list)(empty));
+  });
+
+  it('writes a record of free-form details as zod does, and fails one that is not an object', () => {
+    const schema = z.object({ details: z.record(z.string(), z.unknown()) });
+    const details = {
+      from: 'PROCESSING',
+      lines: [{ sku: 'OAT-1', quantity: 2 }],
+      note: null,
+      gone: undefined,
+    };
+    expect(compiled(schema)({ details })).toBe(zod(schema)({ details }));
+    expect(compiled(schema)({ details: {} })).toBe('{"details":{}}');
+    expect(() => compiled(schema)({ details: ['PROCESSING'] })).toThrow('answered off its contract');
+    const counts = z.record(z.string(), z.number());
+    expect(compiled(counts)({ a: 1, b: 2 })).toBe('{"a":1,"b":2}');
+    expect(() => compiled(counts)({ a: '1' })).toThrow('answered off its contract');
+  });
+
+  it('compiles the whole order, whose history carries such details, rather than falling back to zod', () => {
+    // The fallback is zod's own serializer: the same function for every schema it is given.
+    expect(compiled(Order).toString()).not.toBe(zod(Order).toString());
   });
 
   it('keeps the zod serializer for a schema it does not compile (a union)', () => {

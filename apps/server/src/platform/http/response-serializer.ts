@@ -9,7 +9,7 @@ import type { z } from 'zod';
 // (a row's other columns never do), and a value of the wrong JSON type, a missing required field
 // or a number that is not finite fails the response (500) rather than reaching a client. It does
 // not re-check formats a handler's types already fix (a uuid, an integer). A schema with a part
-// this does not know (a union, a record, a transform) keeps the zod serializer whole.
+// this does not know (a union, a transform) keeps the zod serializer whole.
 
 type Write = (value: unknown) => string;
 
@@ -115,6 +115,32 @@ function compile(schema: z.core.$ZodType): Write {
           }
         } catch (error) {
           throw within(error, `.${field!.key}`);
+        }
+        return `${out}}`;
+      };
+    }
+    case 'record': {
+      // A map of free-form details (an order event's): string keys, each value written as its
+      // schema says, or as JSON whatever it is for `unknown`, as the zod serializer would.
+      if ((def.keyType as z.core.$ZodType)._zod.def.type !== 'string') throw new Unsupported();
+      const valueType = def.valueType as z.core.$ZodType;
+      const entry: Write =
+        valueType._zod.def.type === 'unknown' ? (value) => JSON.stringify(value) : compile(valueType);
+      return (value) => {
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+          return fail('an object', value);
+        }
+        let out = '{';
+        let key = '';
+        try {
+          for (key of Object.keys(value)) {
+            const entryValue = (value as Record<string, unknown>)[key];
+            // Left out, as JSON.stringify leaves out a property whose value is undefined.
+            if (entryValue === undefined) continue;
+            out += `${out.length > 1 ? ',' : ''}${JSON.stringify(key)}:${entry(entryValue)}`;
+          }
+        } catch (error) {
+          throw within(error, `.${key}`);
         }
         return `${out}}`;
       };
