@@ -27,39 +27,42 @@ import {
 // which stay as the tests' oracle (receivables-rollups.property.test.ts).
 
 /**
+ * A merchant's owed rows, the totals and the changes not yet compacted, as one subquery of
+ * (due date, count, cents); only those due before `dueBefore` when given.
+ */
+function owedRows(db: Db, options: { merchantId: string; dueBefore?: string }) {
+  const { merchantId, dueBefore } = options;
+  const totals = receivablesOwedTotals;
+  const changes = receivablesOwedChanges;
+  return unionAll(
+    db
+      .select({ dueDate: totals.dueDate, count: totals.orderCount, cents: totals.owedCents })
+      .from(totals)
+      .where(and(eq(totals.merchantId, merchantId), dueBefore ? lt(totals.dueDate, dueBefore) : undefined)),
+    db
+      .select({ dueDate: changes.dueDate, count: changes.orderCount, cents: changes.owedCents })
+      .from(changes)
+      .where(and(eq(changes.merchantId, merchantId), dueBefore ? lt(changes.dueDate, dueBefore) : undefined)),
+  ).as('owed');
+}
+
+/**
  * A merchant's outstanding orders counted and summed per due date (the days with any). Same rows
  * as sumOutstandingByDueDate.
  */
 export async function sumOwedByDueDate(db: Db, options: { merchantId: string }) {
-  const parts = unionAll(
-    db
-      .select({
-        dueDate: receivablesOwedTotals.dueDate,
-        count: receivablesOwedTotals.orderCount,
-        cents: receivablesOwedTotals.owedCents,
-      })
-      .from(receivablesOwedTotals)
-      .where(eq(receivablesOwedTotals.merchantId, options.merchantId)),
-    db
-      .select({
-        dueDate: receivablesOwedChanges.dueDate,
-        count: receivablesOwedChanges.orderCount,
-        cents: receivablesOwedChanges.owedCents,
-      })
-      .from(receivablesOwedChanges)
-      .where(eq(receivablesOwedChanges.merchantId, options.merchantId)),
-  ).as('owed');
+  const owed = owedRows(db, options);
   return (
     db
       .select({
-        dueDate: parts.dueDate,
-        count: sql<number>`sum(${parts.count})`.mapWith(Number),
-        cents: sql<number>`sum(${parts.cents})`.mapWith(Number),
+        dueDate: owed.dueDate,
+        count: sql<number>`sum(${owed.count})`.mapWith(Number),
+        cents: sql<number>`sum(${owed.cents})`.mapWith(Number),
       })
-      .from(parts)
-      .groupBy(parts.dueDate)
+      .from(owed)
+      .groupBy(owed.dueDate)
       // A day whose orders were all paid nets to no orders (and so no cents) until compacted away.
-      .having(sql`sum(${parts.count}) <> 0`)
+      .having(sql`sum(${owed.count}) <> 0`)
   );
 }
 
@@ -73,18 +76,14 @@ export async function sumOverdue(
   db: Db,
   options: { merchantId: string; today: string },
 ): Promise<{ count: number; cents: number }> {
-  const { merchantId, today } = options;
-  const result = await db.execute(sql`
-    select coalesce(sum(order_count), 0)::bigint as count, coalesce(sum(owed_cents), 0)::bigint as cents
-    from (
-      select order_count, owed_cents from ${receivablesOwedTotals}
-      where merchant_id = ${merchantId} and due_date < ${today}::date
-      union all
-      select order_count, owed_cents from ${receivablesOwedChanges}
-      where merchant_id = ${merchantId} and due_date < ${today}::date
-    ) owed`);
-  const [row] = (result as unknown as { rows: { count: string | number; cents: string | number }[] }).rows;
-  return { count: Number(row!.count), cents: Number(row!.cents) };
+  const owed = owedRows(db, { merchantId: options.merchantId, dueBefore: options.today });
+  const [row] = await db
+    .select({
+      count: sql<number>`coalesce(sum(${owed.count}), 0)`.mapWith(Number),
+      cents: sql<number>`coalesce(sum(${owed.cents}), 0)`.mapWith(Number),
+    })
+    .from(owed);
+  return row!;
 }
 
 /**

@@ -107,8 +107,8 @@ type PrepareQuery = (this: unknown, ...args: unknown[]) => PreparedSelect;
 
 /**
  * Has both drizzle sessions (node-postgres and PGlite, and every transaction's, which are of the
- * same classes) map select rows with compileRowMapper, through the mapper hook drizzle's prepared
- * queries already have. A query that brings its own mapper (the relational queries) keeps it. The
+ * same classes) map the rows a statement returns (a select's, an insert's or update's `returning`)
+ * with compileRowMapper, through the mapper hook drizzle's prepared queries already have. A query that brings its own mapper (the relational queries) keeps it. The
  * mapper is compiled on the first run, as the select sets its joins' nullability after preparing,
  * and once for a statement prepared once and run many times.
  */
