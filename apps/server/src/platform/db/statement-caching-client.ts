@@ -9,10 +9,16 @@ import { prepareValue } from 'pg/lib/utils.js';
 // connections run with plan_cache_mode=force_generic_plan: client.ts). Drizzle writes the same text
 // for the same query shape, with values as parameters, so the text identifies the statement.
 
-/** Statements a connection keeps; a query shape beyond them simply runs unnamed. */
+/**
+ * Statements a connection (or PGlite's one session) keeps; a query shape beyond them runs unnamed.
+ * Counted per connection: counted for the process, a test worker that had run many files' shapes
+ * named none of the next file's.
+ */
 const MAX_NAMED_STATEMENTS = 500;
 /** Long IN-lists give one text per length; those are not worth a slot each (planned per run). */
 const MAX_PARAMETERS = 32;
+/** Texts whose names are remembered; a text beyond them has its name worked out on every run. */
+const MAX_REMEMBERED_TEXTS = 10_000;
 
 /** Texts never named (customPlanned): '' in `names`, so the marker is looked for once per text. */
 const CUSTOM_PLAN_MARKER = '/* custom plan */';
@@ -22,14 +28,11 @@ const names = new Map<string, string>();
 function statementName(text: string): string | undefined {
   const known = names.get(text);
   if (known !== undefined) return known || undefined;
-  if (names.size >= MAX_NAMED_STATEMENTS) return undefined;
-  if (text.includes(CUSTOM_PLAN_MARKER)) {
-    names.set(text, '');
-    return undefined;
-  }
-  const name = `tp_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
-  names.set(text, name);
-  return name;
+  const name = text.includes(CUSTOM_PLAN_MARKER)
+    ? ''
+    : `tp_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+  if (names.size < MAX_REMEMBERED_TEXTS) names.set(text, name);
+  return name || undefined;
 }
 
 type QueryConfig = { text: string; name?: string; values?: unknown[] };
@@ -73,22 +76,59 @@ const plainQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   const call = parameterised(config, rest);
   // Named by the caller: prepared under that name, as asked.
   if (!call || call.config.name !== undefined) return plainQuery.call(this, config, ...rest);
-  const name = call.values.length <= MAX_PARAMETERS ? statementName(call.config.text) : undefined;
-  if (name) return plainQuery.call(this, { ...call.config, values: call.values, name }, ...call.after);
-  if (!canInline(config, call.values)) return plainQuery.call(this, config, ...rest);
-  const text = withValuesInlined(call.config.text, call.values);
-  return plainQuery.call(this, { ...call.config, text, values: undefined }, ...call.after);
+  // Drizzle's statements come as a config object, pg-boss's as a bare text.
+  const route = routeStatement(call.config.text, call.values, {
+    isDrizzle: typeof config === 'object',
+    named: namedOn(this),
+  });
+  if (!route) return plainQuery.call(this, config, ...rest);
+  if ('name' in route)
+    return plainQuery.call(this, { ...call.config, values: call.values, name: route.name }, ...call.after);
+  return plainQuery.call(this, { ...call.config, text: route.inlined, values: undefined }, ...call.after);
 };
 
 /**
- * Whether an unnamed statement may be sent with its values written in. Drizzle's (a config
- * object: SQL we write) may. A bare text may not: pg-boss's rely on a parameter's value staying
- * out of sight of the planner (a CASE casts one to a timestamp only when it is one; a literal
- * would be cast, and refused, while planning). Nor may a value holding a NUL byte, which cannot
- * travel in a statement's text; as a parameter PostgreSQL refuses it (22021), answered with 400.
+ * How a statement with parameters is sent, on either engine (PGlite's: pglite-statements.ts): by
+ * a name, prepared once per connection and kept on its generic plan; else, when it may be, with
+ * its values written in, planned for them; else (undefined) as it is.
  */
-const canInline = (config: unknown, values: unknown[]) =>
-  typeof config === 'object' && !values.some(holdsNul);
+export type StatementRoute = { name: string } | { inlined: string } | undefined;
+
+export function routeStatement(
+  text: string,
+  values: readonly unknown[],
+  options: {
+    isDrizzle: boolean;
+    /** The names this connection has sent (and so keeps prepared); a new one is added. */
+    named: Set<string>;
+  },
+): StatementRoute {
+  const name = values.length <= MAX_PARAMETERS ? statementName(text) : undefined;
+  const { named } = options;
+  if (name && (named.has(name) || named.size < MAX_NAMED_STATEMENTS)) {
+    named.add(name);
+    return { name };
+  }
+  return canInline(options.isDrizzle, values) ? { inlined: withValuesInlined(text, values) } : undefined;
+}
+
+/** The names each of the pool's connections has sent. */
+const namedByConnection = new WeakMap<pg.Client, Set<string>>();
+
+function namedOn(client: pg.Client): Set<string> {
+  let named = namedByConnection.get(client);
+  if (!named) namedByConnection.set(client, (named = new Set()));
+  return named;
+}
+
+/**
+ * Whether an unnamed statement may be sent with its values written in. Drizzle's (SQL we write)
+ * may. A bare text may not: pg-boss's rely on a parameter's value staying out of sight of the
+ * planner (a CASE casts one to a timestamp only when it is one; a literal would be cast, and
+ * refused, while planning). Nor may a value holding a NUL byte, which cannot travel in a
+ * statement's text; as a parameter PostgreSQL refuses it (22021), answered with 400.
+ */
+const canInline = (isDrizzle: boolean, values: readonly unknown[]) => isDrizzle && !values.some(holdsNul);
 
 /** Whether a value (or an array's element) holds a NUL byte, which no statement's text can carry. */
 export const holdsNul = (value: unknown): boolean =>
