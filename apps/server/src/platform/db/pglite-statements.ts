@@ -21,16 +21,6 @@ type Prepared = { parameterTypes: number[]; rowDescription: Message | undefined 
 /** PostgreSQL's codes for a prepared statement gone stale or missing (after DDL, say). */
 const STALE_STATEMENT = new Set(['0A000', '26000']);
 
-const concat = (parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-};
-
 /** The error as PGlite's query() throws it: the statement and its values named on it. */
 function withStatement(error: unknown, text: string, values: unknown[], options: QueryOptions | undefined) {
   if (error instanceof Error && 'severity' in error)
@@ -55,7 +45,7 @@ export async function keepStatementsPrepared(client: PGlite): Promise<void> {
   async function prepare(name: string, text: string, options: QueryOptions | undefined) {
     // Closed first: a statement of this name left from before it went stale is replaced.
     const answer = await call(
-      concat([
+      Buffer.concat([
         serialize.close({ type: 'S', name }),
         serialize.parse({ name, text }),
         serialize.describe({ type: 'S', name }),
@@ -93,7 +83,7 @@ export async function keepStatementsPrepared(client: PGlite): Promise<void> {
       return serializer ? serializer(value) : String(value);
     });
     const answer = await call(
-      concat([
+      Buffer.concat([
         serialize.bind({ statement: name, values: serialized as string[] }),
         serialize.execute({}),
         serialize.sync(),
@@ -107,7 +97,7 @@ export async function keepStatementsPrepared(client: PGlite): Promise<void> {
   /** A statement without parameters, planned for what it holds: one call, nothing kept. */
   async function runUnnamed(text: string, options: QueryOptions | undefined) {
     const answer = await call(
-      concat([
+      Buffer.concat([
         serialize.parse({ text }),
         serialize.bind({}),
         serialize.describe({ type: 'P' }),

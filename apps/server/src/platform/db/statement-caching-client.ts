@@ -63,13 +63,16 @@ function parameterised(config: unknown, rest: unknown[]) {
  * generic plan; and has PostgreSQL plan drizzle's other statements for their values, as it plans
  * an unnamed statement by default (plan_cache_mode would apply to those too).
  */
-export class StatementCachingClient extends pg.Client {}
+export class StatementCachingClient extends pg.Client {
+  /** The names this connection has sent, and so keeps prepared (routeStatement). */
+  readonly named = new Set<string>();
+}
 
 // Assigned rather than overridden: pg's many query overloads cannot be restated in a subclass, and
 // this only forwards whatever it is given, named or with its values written in where it can be.
 const plainQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 (StatementCachingClient.prototype as { query: (...args: unknown[]) => unknown }).query = function (
-  this: pg.Client,
+  this: StatementCachingClient,
   config: unknown,
   ...rest: unknown[]
 ) {
@@ -79,7 +82,7 @@ const plainQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   // Drizzle's statements come as a config object, pg-boss's as a bare text.
   const route = routeStatement(call.config.text, call.values, {
     isDrizzle: typeof config === 'object',
-    named: namedOn(this),
+    named: this.named,
   });
   if (!route) return plainQuery.call(this, config, ...rest);
   if ('name' in route)
@@ -110,15 +113,6 @@ export function routeStatement(
     return { name };
   }
   return canInline(options.isDrizzle, values) ? { inlined: withValuesInlined(text, values) } : undefined;
-}
-
-/** The names each of the pool's connections has sent. */
-const namedByConnection = new WeakMap<pg.Client, Set<string>>();
-
-function namedOn(client: pg.Client): Set<string> {
-  let named = namedByConnection.get(client);
-  if (!named) namedByConnection.set(client, (named = new Set()));
-  return named;
 }
 
 /**
