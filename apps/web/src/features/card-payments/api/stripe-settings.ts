@@ -41,8 +41,13 @@ function useSettingsMutation<T>(call: (organisationId: string, input: T) => Prom
       if (!organisationId) throw new Error('No organisation is chosen');
       return call(organisationId, input);
     },
-    onSuccess: (settings) =>
-      queryClient.setQueryData(cardPaymentKeys.stripeSettings(organisationId), settings),
+    onSuccess: async (settings) => {
+      const key = cardPaymentKeys.stripeSettings(organisationId);
+      // A load still on its way (the page's first, beside the code's exchange) would answer older
+      // news, as accounting-connection.ts's calls say.
+      await queryClient.cancelQueries({ queryKey: key });
+      queryClient.setQueryData(key, settings);
+    },
     onError: () =>
       queryClient.invalidateQueries({ queryKey: cardPaymentKeys.stripeSettings(organisationId) }),
   });

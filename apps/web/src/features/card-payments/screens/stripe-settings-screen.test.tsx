@@ -97,6 +97,31 @@ describe('StripeSettingsScreen', () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('keeps the connected account when the page’s first load answers after the code’s exchange', async () => {
+    let exchanged: () => void = () => {};
+    const exchange = new Promise<void>((resolve) => (exchanged = resolve));
+    show({
+      path: '/stripe/settings?code=ac_123&state=signed-state&scope=read_write',
+      handlers: {
+        // Read before the exchange was saved, answered after it: older news.
+        [SETTINGS]: async () => {
+          await exchange;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          return jsonResponse(200, stripeSettingsFixture());
+        },
+        [OAUTH]: () => {
+          exchanged();
+          return jsonResponse(200, connected);
+        },
+      },
+    });
+
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Stripe account connected'));
+    const account = within(await screen.findByRole('region', { name: 'Stripe account' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(account.getByText('Connected')).toBeInTheDocument();
+  });
+
   it('says so when the person declined at Stripe, and sends nothing', async () => {
     const { api } = show({ path: '/stripe/settings?error=access_denied&error_description=denied' });
 
